@@ -1,0 +1,83 @@
+/**
+ * A diagnostic is one problem found in a workload, in the shape every view shows it:
+ * the Problems panel, a Monaco marker, a node badge, the line under a form field and the CLI.
+ * Codes extend the workloads API's ValidationResult codes (PATTERN_MISMATCH, REQUIRED_FIELD, …).
+ */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Which validation layer found the problem; layers run in this order. */
+export type DiagnosticSource = 'syntax' | 'schema' | 'rules' | 'catalog' | 'policy';
+
+/** A place in the text: 1-based lines and columns, end exclusive (as Monaco counts). */
+export interface TextRange {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export type DiagnosticCode =
+  // syntax layer
+  | 'SYNTAX_ERROR'
+  | 'DUPLICATE_KEY'
+  | 'MULTIPLE_DOCUMENTS'
+  | 'EMPTY_DOCUMENT'
+  | 'NOT_A_MAPPING'
+  | 'TOO_MANY_ALIASES'
+  | 'NESTING_TOO_DEEP'
+  | 'BINARY_CONTENT'
+  | 'YAML_WARNING'
+  // schema layer (the API's codes first)
+  | 'REQUIRED_FIELD'
+  | 'PATTERN_MISMATCH'
+  | 'VALUE_OUT_OF_RANGE'
+  | 'TYPE_MISMATCH'
+  | 'UNKNOWN_FIELD'
+  | 'INVALID_ENUM'
+  | 'INVALID_NAME'
+  | 'TOO_SHORT'
+  | 'TOO_LONG'
+  | 'TOO_FEW_ITEMS'
+  | 'AMBIGUOUS_FILE_SOURCE'
+  | 'MISSING_FILE_SOURCE'
+  | 'MISSING_PROBE_ACTION'
+  | 'DEPRECATED_TARGET'
+  | 'SCHEMA_VIOLATION'
+  // semantic rules
+  | 'INVALID_PLACEHOLDER'
+  | 'UNKNOWN_PLACEHOLDER_ROOT'
+  | 'UNKNOWN_METADATA_KEY'
+  | 'UNKNOWN_RESOURCE'
+  | 'MISSING_OUTPUT_KEY'
+  | 'BEFORE_UNKNOWN_CONTAINER'
+  | 'BEFORE_SELF_REFERENCE'
+  | 'BEFORE_CYCLE'
+  | 'HEALTHY_WITHOUT_PROBE'
+  | 'DUPLICATE_PORT'
+  | 'REQUEST_ABOVE_LIMIT'
+  | 'DEPRECATED_ARRAY_FORM'
+  | 'VOLUME_SOURCE_NOT_RESOURCE';
+
+export interface Diagnostic {
+  severity: Severity;
+  code: DiagnosticCode;
+  /** Names the field, says what is wrong and what would fix it. */
+  message: string;
+  /** JSON Pointer (RFC 6901) of the field concerned; '' is the whole document. */
+  path: string;
+  range: TextRange;
+  source: DiagnosticSource;
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Document order, then errors before warnings: the order the Problems panel and CLI print. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    a.range.line - b.range.line ||
+    a.range.column - b.range.column ||
+    severityRank[a.severity] - severityRank[b.severity] ||
+    a.path.localeCompare(b.path) ||
+    a.code.localeCompare(b.code)
+  );
+}

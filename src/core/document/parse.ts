@@ -1,0 +1,276 @@
+import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseAllDocuments, type Document } from 'yaml';
+import type { Diagnostic, DiagnosticCode, Severity } from '../diagnostics';
+import { LineIndex } from './lines';
+
+/**
+ * Reading a workload's text: YAML or JSON (JSON is read as YAML 1.2, of which it is a subset).
+ * Parsing never throws, whatever the input; every problem becomes a syntax diagnostic.
+ */
+export interface ParsedDocument {
+  readonly text: string;
+  readonly lines: LineIndex;
+  /** The first YAML document with its comments, or null when the text could not be read at all. */
+  readonly doc: Document.Parsed | null;
+  /** The first document as plain data; undefined when it could not be built. */
+  readonly value: unknown;
+  /** Syntax-layer diagnostics, errors and warnings. */
+  readonly syntax: Diagnostic[];
+  /** An error in the syntax layer: later layers must not run on `value`. */
+  readonly blocked: boolean;
+}
+
+/** Beyond this the text is refused rather than parsed: it is no workload, and parsing it would freeze the tab. */
+export const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
+/** Real workloads nest about ten levels; a thousand is an attack or a mistake. */
+export const MAX_DEPTH = 1000;
+/** yaml's guard against alias bombs ("billion laughs"): more alias expansions than this fail. */
+export const MAX_ALIAS_COUNT = 1000;
+/** A broken file can yield thousands of follow-on errors; the first hundred say all there is to say. */
+const MAX_REPORTED_ERRORS = 100;
+
+export function parseWorkloadText(text: string): ParsedDocument {
+  const lines = new LineIndex(text);
+  const syntax: Diagnostic[] = [];
+  const fail = (code: DiagnosticCode, message: string, start = 0, end = 0): ParsedDocument => {
+    syntax.push(diagnostic(lines, 'error', code, message, '', start, end));
+    return { text, lines, doc: null, value: undefined, syntax, blocked: true };
+  };
+
+  if (text.length > MAX_TEXT_LENGTH) {
+    return fail(
+      'SYNTAX_ERROR',
+      `The file is ${(text.length / 1048576).toFixed(1)} MB; a workload must be under ${MAX_TEXT_LENGTH / 1048576} MB. Nothing was changed.`,
+    );
+  }
+  const binaryAt = findBinary(text);
+  if (binaryAt >= 0) {
+    return fail(
+      'BINARY_CONTENT',
+      'This is not a text file: it holds binary data (a NUL or control character here). Open a score.yaml or JSON workload instead.',
+      binaryAt,
+      binaryAt + 1,
+    );
+  }
+
+  let docs: Document.Parsed[];
+  try {
+    const all = parseAllDocuments(text, { prettyErrors: false, lineCounter: new LineCounter() });
+    docs = Array.isArray(all) ? all : [];
+  } catch (error) {
+    return fail(
+      isStackOverflow(error) ? 'NESTING_TOO_DEEP' : 'SYNTAX_ERROR',
+      isStackOverflow(error)
+        ? `The document nests too deeply to read (more than ${MAX_DEPTH} levels). Flatten it.`
+        : `The text could not be read as YAML: ${errorMessage(error)}`,
+    );
+  }
+
+  const doc = docs[0];
+  if (!doc || doc.contents === null) {
+    syntax.push(
+      diagnostic(
+        lines,
+        'error',
+        'EMPTY_DOCUMENT',
+        'The document is empty. A workload needs at least apiVersion, metadata.name and one container.',
+        '',
+        0,
+        0,
+      ),
+    );
+    return { text, lines, doc: doc ?? null, value: undefined, syntax, blocked: true };
+  }
+
+  // yaml catches a stack overflow at every level of a too-deep nesting; one message says it.
+  const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
+  if (overflow) {
+    return fail(
+      'NESTING_TOO_DEEP',
+      `The document nests too deeply to read (more than ${MAX_DEPTH} levels). Flatten it.`,
+      overflow.pos[0],
+      overflow.pos[1],
+    );
+  }
+  for (const e of doc.errors.slice(0, MAX_REPORTED_ERRORS)) {
+    const code: DiagnosticCode = e.code === 'DUPLICATE_KEY' ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR';
+    syntax.push(diagnostic(lines, 'error', code, yamlMessage(e.code, e.message), '', e.pos[0], e.pos[1]));
+  }
+  if (doc.errors.length > MAX_REPORTED_ERRORS) {
+    const last = doc.errors[MAX_REPORTED_ERRORS]!;
+    syntax.push(
+      diagnostic(
+        lines,
+        'error',
+        'SYNTAX_ERROR',
+        `…and ${doc.errors.length - MAX_REPORTED_ERRORS} more syntax errors. Fix the first ones; the rest often follow from them.`,
+        '',
+        last.pos[0],
+        last.pos[1],
+      ),
+    );
+  }
+  for (const w of doc.warnings) {
+    syntax.push(diagnostic(lines, 'warning', 'YAML_WARNING', yamlMessage(w.code, w.message), '', w.pos[0], w.pos[1]));
+  }
+  for (const extra of docs.slice(1)) {
+    const [start, end] = extra.range;
+    syntax.push(
+      diagnostic(
+        lines,
+        'warning',
+        'MULTIPLE_DOCUMENTS',
+        'This file holds more than one YAML document; only the first is the workload, the rest is ignored (as score-compose does). Move other workloads to their own files.',
+        '',
+        start,
+        Math.min(end, lines.lineEnd(lines.position(start).line)),
+      ),
+    );
+    break;
+  }
+  if (doc.errors.length > 0) return { text, lines, doc, value: undefined, syntax, blocked: true };
+
+  const depth = measureDepth(doc.contents);
+  if (depth.tooDeep) {
+    return {
+      text,
+      lines,
+      doc,
+      value: undefined,
+      syntax: [
+        ...syntax,
+        diagnostic(
+          lines,
+          'error',
+          'NESTING_TOO_DEEP',
+          `The document nests more than ${MAX_DEPTH} levels deep here. No workload needs this; flatten it.`,
+          '',
+          depth.at,
+          depth.at + 1,
+        ),
+      ],
+      blocked: true,
+    };
+  }
+
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const aliases = /alias/i.test(errorMessage(error));
+    return {
+      text,
+      lines,
+      doc,
+      value: undefined,
+      syntax: [
+        ...syntax,
+        diagnostic(
+          lines,
+          'error',
+          aliases ? 'TOO_MANY_ALIASES' : isStackOverflow(error) ? 'NESTING_TOO_DEEP' : 'SYNTAX_ERROR',
+          aliases
+            ? 'The anchors and aliases in this document expand to too much data (an "alias bomb"). Replace the nested aliases with plain values.'
+            : `The document could not be turned into data: ${errorMessage(error)}`,
+          '',
+          0,
+          0,
+        ),
+      ],
+      blocked: true,
+    };
+  }
+
+  const root = doc.contents;
+  if (!isMap(root)) {
+    const [start, end] = isNode(root) && root.range ? root.range : [0, 0];
+    return {
+      text,
+      lines,
+      doc,
+      value,
+      syntax: [
+        ...syntax,
+        diagnostic(
+          lines,
+          'error',
+          'NOT_A_MAPPING',
+          `A workload must be a mapping of keys (apiVersion, metadata, containers, …) at the top level, but this document is ${describeNode(root)}.`,
+          '',
+          start,
+          end,
+        ),
+      ],
+      blocked: true,
+    };
+  }
+  return { text, lines, doc, value, syntax, blocked: false };
+}
+
+function diagnostic(
+  lines: LineIndex,
+  severity: Severity,
+  code: DiagnosticCode,
+  message: string,
+  path: string,
+  start: number,
+  end: number,
+): Diagnostic {
+  return { severity, code, message, path, range: lines.range(start, end), source: 'syntax' };
+}
+
+/** A NUL, or other C0 control characters YAML forbids, mark a binary file. Tabs, CR and LF are text. */
+function findBinary(text: string): number {
+  const scan = Math.min(text.length, 65536);
+  for (let i = 0; i < scan; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0 || (c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd) return i;
+  }
+  return text.indexOf('\u0000', scan);
+}
+
+/** Depth of the node tree, walked without recursion so that hostile input cannot overflow the stack. */
+function measureDepth(root: unknown): { tooDeep: boolean; at: number } {
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH) return { tooDeep: true, at: isNode(node) && node.range ? node.range[0] : 0 };
+    if (isMap(node) || isSeq(node)) {
+      for (const item of node.items as unknown[]) {
+        if (isNode(item)) stack.push([item, depth + 1]);
+        else if (item && typeof item === 'object' && 'value' in item) {
+          const pair = item as { key: unknown; value: unknown };
+          if (isNode(pair.key)) stack.push([pair.key, depth + 1]);
+          stack.push([pair.value, depth + 1]);
+        }
+      }
+    }
+  }
+  return { tooDeep: false, at: 0 };
+}
+
+function describeNode(node: unknown): string {
+  if (isSeq(node)) return 'a list';
+  if (isAlias(node)) return 'an alias';
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v === null) return 'empty';
+    return typeof v === 'string' ? `the text "${v.length > 40 ? v.slice(0, 40) + '…' : v}"` : `the value ${String(v)}`;
+  }
+  return 'not a mapping';
+}
+
+/** yaml's messages, made plain: first letter capital, no trailing context. */
+function yamlMessage(code: string, message: string): string {
+  const text = message.replace(/\s+at line \d+, column \d+:[\s\S]*$/, '').trim();
+  const plain = text.charAt(0).toUpperCase() + text.slice(1);
+  if (code === 'DUPLICATE_KEY') return `${plain}: a key appears twice in the same mapping. Remove or rename one of them.`;
+  return /[.!?]$/.test(plain) ? plain : plain + '.';
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
