@@ -26,6 +26,7 @@ export type DiagnosticCode =
   | 'TOO_MANY_ALIASES'
   | 'NESTING_TOO_DEEP'
   | 'BINARY_CONTENT'
+  | 'INVALID_ENCODING'
   | 'YAML_WARNING'
   // schema layer (the API's codes first)
   | 'REQUIRED_FIELD'
@@ -56,7 +57,10 @@ export type DiagnosticCode =
   | 'DUPLICATE_PORT'
   | 'REQUEST_ABOVE_LIMIT'
   | 'DEPRECATED_ARRAY_FORM'
-  | 'VOLUME_SOURCE_NOT_RESOURCE';
+  | 'VOLUME_SOURCE_NOT_RESOURCE'
+  | 'UNTERMINATED_PLACEHOLDER'
+  | 'FILE_SOURCE_NOT_LOCAL'
+  | 'FILE_MODE_NOT_READABLE';
 
 export interface Diagnostic {
   severity: Severity;

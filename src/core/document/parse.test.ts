@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { parseWorkloadText } from './parse';
+
+const hello = `apiVersion: score.dev/v1b1
+metadata:
+  name: hello # the workload
+containers:
+  main:
+    image: nginx:1.27
+`;
+
+describe('parseWorkloadText', () => {
+  it('reads a workload into plain data and keeps its comments in the document', () => {
+    const parsed = parseWorkloadText(hello);
+    expect(parsed.blocked).toBe(false);
+    expect(parsed.syntax).toEqual([]);
+    expect(parsed.value).toEqual({
+      apiVersion: 'score.dev/v1b1',
+      metadata: { name: 'hello' },
+      containers: { main: { image: 'nginx:1.27' } },
+    });
+    expect(parsed.doc?.toString()).toContain('# the workload');
+  });
+
+  it('reads JSON, including tab indentation', () => {
+    const parsed = parseWorkloadText('{\n\t"apiVersion": "score.dev/v1b1",\n\t"metadata": {"name": "x1"}\n}\n');
+    expect(parsed.syntax).toEqual([]);
+    expect(parsed.value).toEqual({ apiVersion: 'score.dev/v1b1', metadata: { name: 'x1' } });
+  });
+
+  it('reports a syntax error at its line and column', () => {
+    const parsed = parseWorkloadText('apiVersion: score.dev/v1b1\nmetadata:\n  name: [unclosed\n');
+    expect(parsed.blocked).toBe(true);
+    expect(parsed.syntax[0]).toMatchObject({ severity: 'error', code: 'SYNTAX_ERROR', source: 'syntax' });
+    expect(parsed.syntax[0]!.range.line).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reports a duplicate key on the second occurrence', () => {
+    const parsed = parseWorkloadText('metadata:\n  name: a1\n  name: b2\n');
+    expect(parsed.syntax).toHaveLength(1);
+    expect(parsed.syntax[0]).toMatchObject({ code: 'DUPLICATE_KEY', range: { line: 3, column: 3 } });
+    expect(parsed.syntax[0]!.message).toMatch(/appears twice/);
+  });
+
+  it('says an empty file is empty', () => {
+    for (const text of ['', '   \n', '# only a comment\n']) {
+      const parsed = parseWorkloadText(text);
+      expect(parsed.syntax.map((d) => d.code)).toEqual(['EMPTY_DOCUMENT']);
+    }
+  });
+
+  it('refuses a top level that is not a mapping, naming what it is', () => {
+    expect(parseWorkloadText('blah\n').syntax[0]).toMatchObject({ code: 'NOT_A_MAPPING' });
+    expect(parseWorkloadText('blah\n').syntax[0]!.message).toContain('"blah"');
+    expect(parseWorkloadText('- a\n- b\n').syntax[0]!.message).toContain('a list');
+  });
+
+  it('warns that only the first of several documents is read', () => {
+    const parsed = parseWorkloadText(hello + '---\napiVersion: score.dev/v1b1\n');
+    expect(parsed.blocked).toBe(false);
+    expect(parsed.syntax).toEqual([expect.objectContaining({ code: 'MULTIPLE_DOCUMENTS', severity: 'warning' })]);
+    expect((parsed.value as { metadata: unknown }).metadata).toEqual({ name: 'hello' });
+  });
+
+  it('recognises binary data without parsing it', () => {
+    const parsed = parseWorkloadText('PK\u0003\u0004\u0000\u0000binary');
+    expect(parsed.syntax.map((d) => d.code)).toEqual(['BINARY_CONTENT']);
+    expect(parsed.doc).toBeNull();
+  });
+
+  it('stops alias bombs instead of expanding them', () => {
+    let text = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
+    for (let i = 1; i < 9; i++) text += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+    const parsed = parseWorkloadText(text);
+    expect(parsed.syntax.map((d) => d.code)).toEqual(['TOO_MANY_ALIASES']);
+    expect(parsed.blocked).toBe(true);
+  });
+
+  it('keeps a few honest aliases working', () => {
+    const parsed = parseWorkloadText('x: &img nginx\ncontainers:\n  a1: {image: *img}\n');
+    expect(parsed.syntax).toEqual([]);
+    expect(parsed.value).toMatchObject({ containers: { a1: { image: 'nginx' } } });
+  });
+
+  it.each([
+    ['flow sequences', '['.repeat(10_000) + ']'.repeat(10_000)],
+    ['flow mappings', '{a: '.repeat(10_000) + '1' + '}'.repeat(10_000)],
+    ['block sequences', Array.from({ length: 1500 }, (_, i) => ' '.repeat(i) + '- ').join('\n')],
+  ])('reports 10,000-deep %s as too deep, without overflowing', (_, text) => {
+    const parsed = parseWorkloadText(text);
+    expect(parsed.syntax.map((d) => d.code)).toEqual(['NESTING_TOO_DEEP']);
+  });
+
+  it('keeps __proto__ and constructor as plain keys, polluting nothing', () => {
+    const parsed = parseWorkloadText('__proto__: {polluted: yes}\nconstructor: {prototype: {polluted: yes}}\n');
+    expect(Object.keys(parsed.value as object)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(parsed.value)).toBe(Object.prototype);
+  });
+
+  it('reads a 5 MB workload', () => {
+    let text = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: big\ncontainers:\n';
+    for (let i = 0; text.length < 5 * 1024 * 1024; i++) {
+      text += `  c${i}:\n    image: busybox:${i}\n    variables:\n      VALUE: "${'x'.repeat(200)}"\n`;
+    }
+    const parsed = parseWorkloadText(text);
+    expect(parsed.blocked).toBe(false);
+    expect(Object.keys((parsed.value as { containers: object }).containers).length).toBeGreaterThan(10_000);
+  });
+
+  it('refuses text over the size limit with a message, without parsing', () => {
+    const parsed = parseWorkloadText('a'.repeat(17 * 1024 * 1024));
+    expect(parsed.syntax[0]!.message).toMatch(/MB/);
+    expect(parsed.doc).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import type { Diagnostic } from '../../diagnostics';
+import type { ParsedDocument } from '../../document/parse';
+import { toPointer } from '../../document/pointer';
+import { isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+
+/**
+ * Files and volumes: the deprecated list form, and the file checks score-compose makes when it
+ * writes files (a source path inside the Score file's directory; a mode the owner can read).
+ */
+export function fileAndVolumeRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [name, container] of recordEntries(workload.containers)) {
+    if (!isRecord(container)) continue;
+    for (const field of ['files', 'volumes'] as const) {
+      if (!Array.isArray(container[field])) continue;
+      const what = field === 'files' ? 'files' : 'volumes';
+      out.push(
+        ruleDiagnostic(
+          parsed,
+          'warning',
+          'DEPRECATED_ARRAY_FORM',
+          `The ${what} of container "${name}" are written as a list with "target", a deprecated form. Write it as a map keyed by target path (e.g. "${field === 'files' ? '/etc/app.conf' : '/data'}": {${field === 'files' ? 'content' : 'source'}: …}).`,
+          toPointer(['containers', name, field]),
+          'key',
+        ),
+      );
+    }
+    const files = container.files;
+    const items: Array<[string, unknown]> = Array.isArray(files)
+      ? files.map((f, i): [string, unknown] => [String(i), f])
+      : recordEntries(files);
+    for (const [key, file] of items) {
+      if (!isRecord(file)) continue;
+      const target = Array.isArray(files)
+        ? typeof file.target === 'string'
+          ? file.target
+          : `#${Number(key) + 1}`
+        : key;
+      if (typeof file.source === 'string' && !isLocalPath(file.source)) {
+        out.push(
+          ruleDiagnostic(
+            parsed,
+            'error',
+            'FILE_SOURCE_NOT_LOCAL',
+            `The source "${file.source}" of file "${target}" in container "${name}" ${file.source.startsWith('/') ? 'is an absolute path' : "leaves the Score file's directory"}; score-compose only reads files inside that directory. Use a relative path such as "config/app.conf", or inline the text with content.`,
+            toPointer(['containers', name, 'files', key, 'source']),
+          ),
+        );
+      }
+      const mode = typeof file.mode === 'string' && /^0?[0-7]{3}$/.test(file.mode) ? parseInt(file.mode, 8) : undefined;
+      if (mode !== undefined && (mode & 0o400) === 0) {
+        out.push(
+          ruleDiagnostic(
+            parsed,
+            'error',
+            'FILE_MODE_NOT_READABLE',
+            `The mode ${file.mode} of file "${target}" in container "${name}" does not let the owner read the file; score-compose requires at least 0400. Use a mode such as 0644 or 0400.`,
+            toPointer(['containers', name, 'files', key, 'mode']),
+          ),
+        );
+      }
+    }
+  }
+  return out;
+}
+
+/** Go's filepath.IsLocal on Unix: not empty, not absolute, and never climbing above its start. */
+export function isLocalPath(path: string): boolean {
+  if (path === '' || path.startsWith('/')) return false;
+  let depth = 0;
+  for (const part of path.split('/')) {
+    if (part === '..') depth--;
+    else if (part !== '' && part !== '.') depth++;
+    if (depth < 0) return false;
+  }
+  return true;
+}

@@ -1,0 +1,34 @@
+import type { Diagnostic } from '../../diagnostics';
+import type { ParsedDocument } from '../../document/parse';
+import { toPointer } from '../../document/pointer';
+import { parseCpu, parseMemory } from './quantities';
+import { isRecord, ruleDiagnostic, type Data } from './shared';
+
+/** A request above its limit: Kubernetes rejects the pod ("must be less than or equal to … limit"). */
+export function limitRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const containers = isRecord(workload.containers) ? workload.containers : {};
+  for (const [name, container] of Object.entries(containers)) {
+    if (!isRecord(container) || !isRecord(container.resources)) continue;
+    const { requests, limits } = container.resources;
+    if (!isRecord(requests) || !isRecord(limits)) continue;
+    for (const [field, parse, unit] of [
+      ['cpu', parseCpu, 'CPU'],
+      ['memory', parseMemory, 'memory'],
+    ] as const) {
+      const request = parse(requests[field]);
+      const limit = parse(limits[field]);
+      if (request === undefined || limit === undefined || request <= limit) continue;
+      out.push(
+        ruleDiagnostic(
+          parsed,
+          'error',
+          'REQUEST_ABOVE_LIMIT',
+          `Container "${name}" requests ${String(requests[field])} ${unit} (resources.requests.${field}) but is limited to ${String(limits[field])} (resources.limits.${field}); a request cannot be above its limit, and Kubernetes rejects it. Lower the request or raise the limit.`,
+          toPointer(['containers', name, 'resources', 'requests', field]),
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,187 @@
+import type { Diagnostic } from '../../diagnostics';
+import type { ParsedDocument } from '../../document/parse';
+import {
+  findExpandableStrings,
+  findUnterminatedPlaceholder,
+  scanPlaceholders,
+  textOffsets,
+  type ExpandableString,
+  type PlaceholderToken,
+} from '../../document/placeholders';
+import { parsePointer } from '../../document/pointer';
+import { didYouMean, isRecord, type Data } from './shared';
+
+/**
+ * Placeholder rules, in the contexts score-go's `loader.Validate` checks: variables, file content
+ * (unless noExpand), volume source and resource params. Command and args are not expanded by Score
+ * validation, so they are not checked here either. Beyond score-go, unknown metadata keys and a
+ * resource reference without an output key are reported now, since substitution would fail on them
+ * at generate time anyway.
+ */
+
+/** score-go's rule for a well-formed placeholder (loader/validate.go). */
+const WELL_FORMED = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
+const PART = /^[a-zA-Z0-9_-]+$/;
+const ROOTS = ['metadata', 'resources'];
+
+export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const resources = isRecord(workload.resources) ? workload.resources : {};
+  const metadata = workload.metadata;
+  for (const s of findExpandableStrings(parsed)) {
+    if (s.context === 'command' || s.context === 'args') continue;
+    const where = describeField(s.pointer, workload);
+    for (const token of scanPlaceholders(s.value)) {
+      const problem = checkToken(token, s, where, resources, metadata);
+      if (problem) out.push(at(parsed, s, token.start, token.end, problem));
+    }
+    const open = findUnterminatedPlaceholder(s.value);
+    if (open >= 0) {
+      out.push(
+        at(parsed, s, open, open + 2, {
+          severity: 'warning',
+          code: 'UNTERMINATED_PLACEHOLDER',
+          message: `${capitalise(where)} has a "\${" that is never closed by "}". score-compose keeps it as literal text, and Docker Compose may reject it. Close the placeholder with "}", or write "$\${" for a literal "\${".`,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+type Problem = Pick<Diagnostic, 'severity' | 'code' | 'message'>;
+
+function checkToken(
+  token: PlaceholderToken,
+  s: ExpandableString,
+  where: string,
+  resources: Data,
+  metadata: unknown,
+): Problem | undefined {
+  const { raw, content } = token;
+  const escape = `To write a literal "${raw}", escape it as "$${raw}".`;
+  if (!WELL_FORMED.test(content)) {
+    return { severity: 'error', code: 'INVALID_PLACEHOLDER', message: malformed(raw, content, where, escape) };
+  }
+  const parts = content.split('.');
+  const [root, name] = parts as [string, string, ...string[]];
+  if (!ROOTS.includes(root)) {
+    return {
+      severity: 'error',
+      code: 'UNKNOWN_PLACEHOLDER_ROOT',
+      message: `Placeholder ${raw} in ${where} starts with "${root}", but a placeholder must start with "metadata" or "resources".${didYouMean(root, ROOTS)} ${escape}`,
+    };
+  }
+  if (root === 'resources') {
+    if (!Object.prototype.hasOwnProperty.call(resources, name)) {
+      const names = Object.keys(resources);
+      const known =
+        names.length === 0
+          ? 'The workload declares no resources'
+          : `Declared resources: ${names.map((n) => `"${n}"`).join(', ')}`;
+      return {
+        severity: 'error',
+        code: 'UNKNOWN_RESOURCE',
+        message: `Placeholder ${raw} in ${where} does not resolve to a resource: there is no resource named "${name}".${didYouMean(name, names)} ${known}; add "${name}" under resources or correct the name.`,
+      };
+    }
+    if (parts.length === 2 && s.context !== 'volume-source') {
+      return {
+        severity: 'error',
+        code: 'MISSING_OUTPUT_KEY',
+        message: `Placeholder ${raw} in ${where} names resource "${name}" but none of its outputs; only a volume source may use a resource on its own. Add the output key, e.g. \${resources.${name}.host}.`,
+      };
+    }
+    return undefined;
+  }
+  return checkMetadata(raw, parts.slice(1), where, metadata);
+}
+
+function malformed(raw: string, content: string, where: string, escape: string): string {
+  const head = `Placeholder ${raw} in ${where} is malformed`;
+  if (content.includes('\\.')) {
+    return `${head}: it escapes a dot with "\\.". Score's substitution would accept it, but score-go's validation (used by score-compose and score-k8s) rejects it: every part may hold only letters, digits, "_" and "-". Use a key without dots. ${escape}`;
+  }
+  if (!content.includes('.')) {
+    return `${head}: it needs at least two parts separated by ".", such as \${metadata.name} or \${resources.db.host}. ${escape}`;
+  }
+  const bad = content.split('.').find((p) => !PART.test(p));
+  const what =
+    bad === ''
+      ? 'it has an empty part (two dots together, or a dot at an end)'
+      : `the part "${bad}" holds characters other than letters, digits, "_" and "-"`;
+  return `${head}: ${what}. ${escape}`;
+}
+
+/** `${metadata.a.b}` must name a path that exists in metadata, as substitution walks it. */
+function checkMetadata(raw: string, keys: string[], where: string, metadata: unknown): Problem | undefined {
+  if (!isRecord(metadata)) return undefined; // the schema reports a missing or broken metadata
+  let here: unknown = metadata;
+  const walked = ['metadata'];
+  for (const key of keys) {
+    if (!isRecord(here)) {
+      return {
+        severity: 'error',
+        code: 'UNKNOWN_METADATA_KEY',
+        message: `Placeholder ${raw} in ${where} cannot look up "${key}": ${walked.join('.')} is a ${describe(here)}, not a mapping. Shorten the placeholder to \${${walked.join('.')}}.`,
+      };
+    }
+    if (!Object.prototype.hasOwnProperty.call(here, key)) {
+      const known = Object.keys(here);
+      return {
+        severity: 'error',
+        code: 'UNKNOWN_METADATA_KEY',
+        message: `Placeholder ${raw} in ${where} refers to ${[...walked, key].join('.')}, which the workload does not define.${didYouMean(key, known)} Add "${key}" under ${walked.join('.')} or correct the placeholder.`,
+      };
+    }
+    here = here[key];
+    walked.push(key);
+  }
+  return undefined;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  if (value === null || value === undefined) return 'empty value';
+  return typeof value === 'string' ? 'string' : typeof value;
+}
+
+/** The field a placeholder sits in, in the user's words. */
+export function describeField(pointer: string, workload: Data): string {
+  const seg = parsePointer(pointer);
+  if (seg[0] === 'containers') {
+    const container = `container "${seg[1]}"`;
+    if (seg[2] === 'variables') return `variable "${seg[3]}" of ${container}`;
+    if (seg[2] === 'files') return `the content of file "${targetOf(workload, seg, 'files')}" in ${container}`;
+    if (seg[2] === 'volumes') return `the source of volume "${targetOf(workload, seg, 'volumes')}" in ${container}`;
+    return `${seg.slice(2).join('.')} of ${container}`;
+  }
+  if (seg[0] === 'resources') {
+    const param = seg.slice(3).reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
+    return param ? `param "${param}" of resource "${seg[1]}"` : `the params of resource "${seg[1]}"`;
+  }
+  return pointer;
+}
+
+/** The target path of a file or volume: its key, or its `target` in the deprecated list form. */
+function targetOf(workload: Data, seg: string[], field: 'files' | 'volumes'): string {
+  const key = seg[3] ?? '';
+  const containers = workload.containers;
+  const container = isRecord(containers) ? containers[seg[1] ?? ''] : undefined;
+  const list = isRecord(container) ? container[field] : undefined;
+  if (Array.isArray(list) && /^\d+$/.test(key)) {
+    const item: unknown = list[Number(key)];
+    if (isRecord(item) && typeof item.target === 'string') return item.target;
+    return `#${Number(key) + 1}`;
+  }
+  return key;
+}
+
+function at(parsed: ParsedDocument, s: ExpandableString, start: number, end: number, problem: Problem): Diagnostic {
+  const offsets = textOffsets(parsed.text, s, start, end);
+  return { ...problem, path: s.pointer, range: parsed.lines.range(offsets.start, offsets.end), source: 'rules' };
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
