@@ -1,4 +1,4 @@
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { TextRange } from '../diagnostics';
 import type { ParsedDocument } from './parse';
 import { escapeSegment, parsePointer } from './pointer';
@@ -32,7 +32,7 @@ export function locate(doc: Document, pointer: string): NodeLocation {
     const container: unknown = isAlias(node) ? node.resolve(doc) : node;
     let next: { node: Node | undefined; key: Node | undefined; pair: Pair | undefined } | undefined;
     if (isMap(container)) {
-      const found = container.items.find((p) => keyText(p.key) === segment);
+      const found = pairsByKey(container).get(segment);
       if (found) next = { node: asNode(found.value), key: asNode(found.key), pair: found };
     } else if (isSeq(container) && /^(0|[1-9]\d*)$/.test(segment)) {
       const item = container.items[Number(segment)];
@@ -94,6 +94,25 @@ export function keyText(key: unknown): string {
   if (isScalar(key)) return String(key.value);
   if (isNode(key)) return key.toString();
   return String(key);
+}
+
+/**
+ * A mapping's pairs by key text, built once per mapping node: diagnostics on a large document look up
+ * thousands of pointers, and scanning the keys for each would make that quadratic. The first of duplicate
+ * keys wins, as yaml reports the second one.
+ */
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
+function pairsByKey(map: YAMLMap): Map<string, Pair> {
+  let index = pairIndex.get(map);
+  if (!index) {
+    index = new Map();
+    for (const pair of map.items) {
+      const key = keyText(pair.key);
+      if (!index.has(key)) index.set(key, pair);
+    }
+    pairIndex.set(map, index);
+  }
+  return index;
 }
 
 function asNode(value: unknown): Node | undefined {

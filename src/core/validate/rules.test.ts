@@ -254,8 +254,8 @@ describe('requests and limits', () => {
   it('reports a request above its limit for cpu and memory', () => {
     const found = rules(resources('{cpu: "2", memory: 2Gi}', '{cpu: 500m, memory: 1Gi}'));
     expect(found.map((d) => [d.code, d.path, d.severity])).toEqual([
-      ['REQUEST_ABOVE_LIMIT', '/containers/main/resources/requests/cpu', 'error'],
-      ['REQUEST_ABOVE_LIMIT', '/containers/main/resources/requests/memory', 'error'],
+      ['REQUEST_ABOVE_LIMIT', '/containers/main/resources/requests/cpu', 'warning'],
+      ['REQUEST_ABOVE_LIMIT', '/containers/main/resources/requests/memory', 'warning'],
     ]);
     expect(found[0]!.message).toContain('Lower the request or raise the limit');
   });

@@ -4,7 +4,11 @@ import { toPointer } from '../../document/pointer';
 import { parseCpu, parseMemory } from './quantities';
 import { isRecord, ruleDiagnostic, type Data } from './shared';
 
-/** A request above its limit: Kubernetes rejects the pod ("must be less than or equal to … limit"). */
+/**
+ * A request above its limit. Kubernetes rejects such a pod ("must be less than or equal to … limit"), but the
+ * Score toolchain accepts it (score-compose ignores both, and the official score-full sample does it), so it is a
+ * warning: the workload is valid Score, and will fail only where limits are enforced.
+ */
 export function limitRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
   const out: Diagnostic[] = [];
   const containers = isRecord(workload.containers) ? workload.containers : {};
@@ -22,9 +26,9 @@ export function limitRules(parsed: ParsedDocument, workload: Data): Diagnostic[]
       out.push(
         ruleDiagnostic(
           parsed,
-          'error',
+          'warning',
           'REQUEST_ABOVE_LIMIT',
-          `Container "${name}" requests ${String(requests[field])} ${unit} (resources.requests.${field}) but is limited to ${String(limits[field])} (resources.limits.${field}); a request cannot be above its limit, and Kubernetes rejects it. Lower the request or raise the limit.`,
+          `Container "${name}" requests ${String(requests[field])} ${unit} (resources.requests.${field}) but is limited to ${String(limits[field])} (resources.limits.${field}); Kubernetes rejects a request above its limit. Lower the request or raise the limit.`,
           toPointer(['containers', name, 'resources', 'requests', field]),
         ),
       );
