@@ -70,7 +70,10 @@ describe('parseWorkloadText', () => {
 
   it('stops alias bombs instead of expanding them', () => {
     let text = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
-    for (let i = 1; i < 9; i++) text += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+    for (let i = 1; i < 9; i++)
+      text += `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
     const parsed = parseWorkloadText(text);
     expect(parsed.syntax.map((d) => d.code)).toEqual(['TOO_MANY_ALIASES']);
     expect(parsed.blocked).toBe(true);

@@ -263,7 +263,8 @@ function describeNode(node: unknown): string {
 function yamlMessage(code: string, message: string): string {
   const text = message.replace(/\s+at line \d+, column \d+:[\s\S]*$/, '').trim();
   const plain = text.charAt(0).toUpperCase() + text.slice(1);
-  if (code === 'DUPLICATE_KEY') return `${plain}: a key appears twice in the same mapping. Remove or rename one of them.`;
+  if (code === 'DUPLICATE_KEY')
+    return `${plain}: a key appears twice in the same mapping. Remove or rename one of them.`;
   return /[.!?]$/.test(plain) ? plain : plain + '.';
 }
 

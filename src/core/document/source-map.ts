@@ -1,4 +1,15 @@
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import type { TextRange } from '../diagnostics';
 import type { ParsedDocument } from './parse';
 import { escapeSegment, parsePointer } from './pointer';
@@ -122,7 +133,8 @@ function asNode(value: unknown): Node | undefined {
 function covers(pair: unknown, offset: number): boolean {
   if (!isPair(pair)) return false;
   const start = isNode(pair.key) && pair.key.range ? pair.key.range[0] : undefined;
-  const end = isNode(pair.value) && pair.value.range ? pair.value.range[1] : isNode(pair.key) ? pair.key.range?.[1] : undefined;
+  const end =
+    isNode(pair.value) && pair.value.range ? pair.value.range[1] : isNode(pair.key) ? pair.key.range?.[1] : undefined;
   return start !== undefined && end !== undefined && offset >= start && offset <= end;
 }
 

@@ -1,0 +1,54 @@
+import { MAX_TEXT_LENGTH } from '../core/document/parse';
+import { validationOf } from './validation';
+
+/**
+ * Reading a file the user opened, dropped or pasted. Text files open even when they are no valid
+ * workload (the user sees the problems and fixes them); files that are not text at all are refused
+ * with a plain message, so that the text in the editor is never replaced by garbage.
+ */
+export type FileReading = { ok: true; text: string } | { ok: false; message: string };
+
+const notText = 'This is not a text file: it holds binary data. Open a score.yaml or JSON workload instead.';
+
+export async function readWorkloadFile(file: Blob): Promise<FileReading> {
+  if (file.size > MAX_TEXT_LENGTH) {
+    return {
+      ok: false,
+      message: `The file is ${(file.size / 1048576).toFixed(1)} MB; a workload must be under ${MAX_TEXT_LENGTH / 1048576} MB.`,
+    };
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    return { ok: false, message: 'The file could not be read (it may have been moved or deleted).' };
+  }
+  return decodeWorkloadBytes(bytes);
+}
+
+export function decodeWorkloadBytes(bytes: Uint8Array): FileReading {
+  let text: string;
+  try {
+    text = new TextDecoder(encodingOf(bytes), { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, message: notText };
+  }
+  return readWorkloadText(text);
+}
+
+/**
+ * Text from any source (a file, the clipboard) is refused only when it holds binary data.
+ * The check is the memoized validation, so opening the text afterwards costs nothing more.
+ */
+export function readWorkloadText(text: string): FileReading {
+  const binary = validationOf(text).parsed.syntax.some((d) => d.code === 'BINARY_CONTENT');
+  if (binary) return { ok: false, message: notText };
+  return { ok: true, text };
+}
+
+/** UTF-8 unless a byte order mark says UTF-16 (as some Windows editors save). The decoder drops the mark. */
+function encodingOf(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return 'utf-8';
+}
