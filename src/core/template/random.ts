@@ -1,0 +1,43 @@
+/**
+ * A small deterministic PRNG (mulberry32) for sprig's random functions (randAlphaNum, randAlpha,
+ * randNumeric, randAscii, randInt, shuffle, uuidv4, randBytes), so that exporting the same design
+ * with the same seed gives the same passwords and names every time. Not cryptographic: the values
+ * only need to look like score-compose's and stay stable.
+ */
+export class SeededRandom {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = Math.trunc(seed) >>> 0;
+  }
+
+  /** The next 32-bit unsigned value. */
+  nextUint32(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+
+  /** A uniform integer in [0, n); n must be a positive integer. */
+  nextInt(n: number): number {
+    if (!Number.isInteger(n) || n <= 0) throw new RangeError(`nextInt needs a positive integer, got ${n}`);
+    // Rejection sampling keeps the distribution uniform for any n up to 2^32.
+    const limit = Math.floor(0x100000000 / n) * n;
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < limit) return x % n;
+    }
+  }
+}
+
+/** A seed from any text (e.g. a project name), so callers need not invent numbers. */
+export function seedFromString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
