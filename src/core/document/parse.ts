@@ -31,20 +31,33 @@ const MAX_REPORTED_ERRORS = 100;
 export function parseWorkloadText(text: string): ParsedDocument {
   const lines = new LineIndex(text);
   const syntax: Diagnostic[] = [];
-  const fail = (code: DiagnosticCode, message: string, start = 0, end = 0): ParsedDocument => {
+  /** Ends the reading with one more error: later layers must not run on what was read so far. */
+  const block = (
+    doc: Document.Parsed | null,
+    value: unknown,
+    code: DiagnosticCode,
+    message: string,
+    start = 0,
+    end = 0,
+  ): ParsedDocument => {
     syntax.push(diagnostic(lines, 'error', code, message, '', start, end));
-    return { text, lines, doc: null, value: undefined, syntax, blocked: true };
+    return { text, lines, doc, value, syntax, blocked: true };
   };
+  const tooDeep = `The document nests too deeply to read (more than ${MAX_DEPTH} levels). Flatten it.`;
 
   if (text.length > MAX_TEXT_LENGTH) {
-    return fail(
+    return block(
+      null,
+      undefined,
       'SYNTAX_ERROR',
       `The file is ${(text.length / 1048576).toFixed(1)} MB; a workload must be under ${MAX_TEXT_LENGTH / 1048576} MB. Nothing was changed.`,
     );
   }
   const binaryAt = findBinary(text);
   if (binaryAt >= 0) {
-    return fail(
+    return block(
+      null,
+      undefined,
       'BINARY_CONTENT',
       'This is not a text file: it holds binary data (a NUL or control character here). Open a score.yaml or JSON workload instead.',
       binaryAt,
@@ -57,40 +70,25 @@ export function parseWorkloadText(text: string): ParsedDocument {
     const all = parseAllDocuments(text, { prettyErrors: false, lineCounter: new LineCounter() });
     docs = Array.isArray(all) ? all : [];
   } catch (error) {
-    return fail(
-      isStackOverflow(error) ? 'NESTING_TOO_DEEP' : 'SYNTAX_ERROR',
-      isStackOverflow(error)
-        ? `The document nests too deeply to read (more than ${MAX_DEPTH} levels). Flatten it.`
-        : `The text could not be read as YAML: ${errorMessage(error)}`,
-    );
+    return isStackOverflow(error)
+      ? block(null, undefined, 'NESTING_TOO_DEEP', tooDeep)
+      : block(null, undefined, 'SYNTAX_ERROR', `The text could not be read as YAML: ${errorMessage(error)}`);
   }
 
   const doc = docs[0];
   if (!doc || doc.contents === null) {
-    syntax.push(
-      diagnostic(
-        lines,
-        'error',
-        'EMPTY_DOCUMENT',
-        'The document is empty. A workload needs at least apiVersion, metadata.name and one container.',
-        '',
-        0,
-        0,
-      ),
+    return block(
+      doc ?? null,
+      undefined,
+      'EMPTY_DOCUMENT',
+      'The document is empty. A workload needs at least apiVersion, metadata.name and one container.',
     );
-    return { text, lines, doc: doc ?? null, value: undefined, syntax, blocked: true };
   }
 
   // yaml catches a stack overflow at every level of a too-deep nesting; one message says it.
   const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
-  if (overflow) {
-    return fail(
-      'NESTING_TOO_DEEP',
-      `The document nests too deeply to read (more than ${MAX_DEPTH} levels). Flatten it.`,
-      overflow.pos[0],
-      overflow.pos[1],
-    );
-  }
+  if (overflow) return block(null, undefined, 'NESTING_TOO_DEEP', tooDeep, overflow.pos[0], overflow.pos[1]);
+
   for (const e of doc.errors.slice(0, MAX_REPORTED_ERRORS)) {
     const code: DiagnosticCode = e.code === 'DUPLICATE_KEY' ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR';
     syntax.push(diagnostic(lines, 'error', code, yamlMessage(e.code, e.message), '', e.pos[0], e.pos[1]));
@@ -112,7 +110,8 @@ export function parseWorkloadText(text: string): ParsedDocument {
   for (const w of doc.warnings) {
     syntax.push(diagnostic(lines, 'warning', 'YAML_WARNING', yamlMessage(w.code, w.message), '', w.pos[0], w.pos[1]));
   }
-  for (const extra of docs.slice(1)) {
+  const extra = docs[1];
+  if (extra) {
     const [start, end] = extra.range;
     syntax.push(
       diagnostic(
@@ -125,83 +124,49 @@ export function parseWorkloadText(text: string): ParsedDocument {
         Math.min(end, lines.lineEnd(lines.position(start).line)),
       ),
     );
-    break;
   }
   if (doc.errors.length > 0) return { text, lines, doc, value: undefined, syntax, blocked: true };
 
   const depth = measureDepth(doc.contents);
   if (depth.tooDeep) {
-    return {
-      text,
-      lines,
+    return block(
       doc,
-      value: undefined,
-      syntax: [
-        ...syntax,
-        diagnostic(
-          lines,
-          'error',
-          'NESTING_TOO_DEEP',
-          `The document nests more than ${MAX_DEPTH} levels deep here. No workload needs this; flatten it.`,
-          '',
-          depth.at,
-          depth.at + 1,
-        ),
-      ],
-      blocked: true,
-    };
+      undefined,
+      'NESTING_TOO_DEEP',
+      `The document nests more than ${MAX_DEPTH} levels deep here. No workload needs this; flatten it.`,
+      depth.at,
+      depth.at + 1,
+    );
   }
 
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    const aliases = /alias/i.test(errorMessage(error));
-    return {
-      text,
-      lines,
-      doc,
-      value: undefined,
-      syntax: [
-        ...syntax,
-        diagnostic(
-          lines,
-          'error',
-          aliases ? 'TOO_MANY_ALIASES' : isStackOverflow(error) ? 'NESTING_TOO_DEEP' : 'SYNTAX_ERROR',
-          aliases
-            ? 'The anchors and aliases in this document expand to too much data (an "alias bomb"). Replace the nested aliases with plain values.'
-            : `The document could not be turned into data: ${errorMessage(error)}`,
-          '',
-          0,
-          0,
-        ),
-      ],
-      blocked: true,
-    };
+    if (/alias/i.test(errorMessage(error))) {
+      return block(
+        doc,
+        undefined,
+        'TOO_MANY_ALIASES',
+        'The anchors and aliases in this document expand to too much data (an "alias bomb"). Replace the nested aliases with plain values.',
+      );
+    }
+    return isStackOverflow(error)
+      ? block(doc, undefined, 'NESTING_TOO_DEEP', tooDeep)
+      : block(doc, undefined, 'SYNTAX_ERROR', `The document could not be turned into data: ${errorMessage(error)}`);
   }
 
   const root = doc.contents;
   if (!isMap(root)) {
     const [start, end] = isNode(root) && root.range ? root.range : [0, 0];
-    return {
-      text,
-      lines,
+    return block(
       doc,
       value,
-      syntax: [
-        ...syntax,
-        diagnostic(
-          lines,
-          'error',
-          'NOT_A_MAPPING',
-          `A workload must be a mapping of keys (apiVersion, metadata, containers, …) at the top level, but this document is ${describeNode(root)}.`,
-          '',
-          start,
-          end,
-        ),
-      ],
-      blocked: true,
-    };
+      'NOT_A_MAPPING',
+      `A workload must be a mapping of keys (apiVersion, metadata, containers, …) at the top level, but this document is ${describeNode(root)}.`,
+      start,
+      end,
+    );
   }
   return { text, lines, doc, value, syntax, blocked: false };
 }
