@@ -1,0 +1,54 @@
+/**
+ * POSIX path helpers that behave like Go's path/filepath on Linux, because score-compose names and
+ * checks paths with them (mount names, file sources, sub-paths) and the output must match its bytes.
+ */
+
+/** filepath.Clean: the shortest equivalent path, by purely lexical processing. */
+export function cleanPath(path: string): string {
+  if (path === '') return '.';
+  const rooted = path.startsWith('/');
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+      else if (!rooted) out.push('..');
+      continue;
+    }
+    out.push(part);
+  }
+  const joined = out.join('/');
+  if (rooted) return '/' + joined;
+  return joined === '' ? '.' : joined;
+}
+
+/** filepath.Join: joins the non-empty elements and cleans the result; '' when all are empty. */
+export function joinPath(...parts: string[]): string {
+  const nonEmpty = parts.filter((p) => p !== '');
+  return nonEmpty.length === 0 ? '' : cleanPath(nonEmpty.join('/'));
+}
+
+/** filepath.Base: the last element, trailing slashes removed; '.' for '' and '/' for all-slashes. */
+export function basePath(path: string): string {
+  if (path === '') return '.';
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed === '') return '/';
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/** filepath.Dir: everything but the last element, cleaned. */
+export function dirPath(path: string): string {
+  const at = path.lastIndexOf('/');
+  return cleanPath(at < 0 ? '' : path.slice(0, at + 1));
+}
+
+export function isAbsPath(path: string): boolean {
+  return path.startsWith('/');
+}
+
+/** filepath.IsLocal on Unix: relative, non-empty, and does not climb out of its directory. */
+export function isLocalPath(path: string): boolean {
+  if (path === '' || isAbsPath(path)) return false;
+  const clean = cleanPath(path);
+  return clean !== '..' && !clean.startsWith('../');
+}

@@ -1,0 +1,167 @@
+import { defaultProvisioners } from '../../provisioners/builtin';
+import { environmentProvisioner } from '../../provisioners/environment';
+import { createRandom } from '../../provisioners/random';
+import type { Provisioner } from '../../provisioners/types';
+import type { ShapeContext } from './compose-shapes';
+import { compareGoStrings } from './go-format';
+import type { WorkloadSource } from './load';
+import type { ExportedFile } from './mounts';
+import { prepareWorkloads } from './prepare';
+import {
+  collectFiles,
+  exportedResources,
+  waitForResources,
+  warnUnpublishedPorts,
+  writeProject,
+  type ExportedResource,
+} from './project';
+import { provisionResources, resourceLookups } from './provision';
+import { applyPublish } from './publish';
+import { convertWorkload } from './services';
+import { buildResolver } from './substitution';
+import { WAIT_SERVICE, waitService } from './wait-service';
+
+export type { ExportedFile } from './mounts';
+export type { WorkloadSource } from './load';
+export type { ExportedResource } from './project';
+
+/**
+ * Score workloads → a Docker Compose project, as `score-compose generate` (0.45) writes it: the same
+ * services, volumes, mounted files and errors, byte for byte where score-compose is deterministic.
+ * Random names and passwords come from `seed`, so the same input and seed give the same project.
+ */
+export interface ComposeExportOptions {
+  /** The compose project name (score-compose takes the directory name). Left out of the file when unset. */
+  projectName?: string;
+  /** Seed for random resource names and passwords. Default 0. */
+  seed?: number;
+  /** Provisioners in match order (first match wins). Default: score-compose's default provisioners. */
+  provisioners?: Provisioner[];
+  /** Environment variables known at export time, for `environment` resources in files and params. */
+  env?: Record<string, string>;
+  /** Reads a file that a workload's `files[].source` names (relative to the workload's file). */
+  readFile?: (path: string) => Uint8Array | string | undefined;
+  /** score-compose's mounts directory. Default `.score-compose/mounts`. */
+  mountsDirectory?: string;
+  /** `--image`: the image for containers whose image is `.` (one workload only). */
+  image?: string;
+  /** `--build CONTAINER=CONTEXT` or `CONTAINER={config}` entries (one workload only). */
+  build?: string[];
+  /** `--publish HOST:<workload or uid.output>:CONTAINER` entries. */
+  publish?: string[];
+  /** `--override-property path=value` entries (one workload only). */
+  overrideProperties?: string[];
+}
+
+export interface ComposeExport {
+  /** compose.yaml; empty when there are errors. */
+  compose: string;
+  /** Files the compose project mounts, at the paths score-compose writes them to. */
+  files: ExportedFile[];
+  /** Directories provisioners asked for (they hold mounted files). */
+  directories: string[];
+  /** What was not converted or was changed on the way, as score-compose warns about it. */
+  warnings: string[];
+  /** Notes from provisioners, such as how to connect to a database. */
+  info: string[];
+  /** Every provisioned resource, by uid (what `score-compose resources list` shows). Outputs may hold secrets. */
+  resources: ExportedResource[];
+  /** The state provisioners share (where shared instances such as one postgres server are recorded). */
+  sharedState: Record<string, unknown>;
+  errors: string[];
+}
+
+const DEFAULT_MOUNTS = '.score-compose/mounts';
+
+export function exportCompose(workloads: readonly WorkloadSource[], options: ComposeExportOptions = {}): ComposeExport {
+  try {
+    return runExport(workloads, options);
+  } catch (error) {
+    // Public core functions never throw; an internal fault is reported like any other error.
+    return failed(`internal error while exporting: ${error instanceof Error ? error.message : String(error)}`, []);
+  }
+}
+
+function failed(error: string, warnings: string[]): ComposeExport {
+  return {
+    compose: '',
+    files: [],
+    directories: [],
+    warnings,
+    info: [],
+    resources: [],
+    sharedState: {},
+    errors: [error],
+  };
+}
+
+function runExport(inputs: readonly WorkloadSource[], options: ComposeExportOptions): ComposeExport {
+  const ctx: ShapeContext = { warnings: [] };
+  const fail = (error: string) => failed(error, ctx.warnings);
+  const mountsDirectory = options.mountsDirectory ?? DEFAULT_MOUNTS;
+  const env = options.env ?? {};
+
+  const prepared = prepareWorkloads(inputs, options, ctx);
+  if ('error' in prepared) return fail(prepared.error);
+  const { workloads, builds } = prepared;
+
+  // As score-compose: the environment provisioner is added when no loaded provisioner takes that type.
+  const provisioners = [...(options.provisioners ?? defaultProvisioners())];
+  if (!provisioners.some((p) => p.type === 'environment')) provisioners.push(environmentProvisioner);
+  const provisioned = provisionResources({
+    workloads,
+    provisioners,
+    context: { random: createRandom(options.seed ?? 0), env },
+    composeProjectName: options.projectName ?? '',
+    mountsDirectory,
+    ctx,
+  });
+  if ('error' in provisioned) return fail(provisioned.error);
+  const project = provisioned.project;
+
+  // wait-for-resources waits for what the provisioners added, before the workloads join in.
+  const wait = waitService(project.services);
+  const services = new Map(project.services);
+  const outputsOf = (uid: string) => project.resources.get(uid)?.outputs;
+  const files: ExportedFile[] = [];
+  for (const workload of [...workloads].sort((a, b) => compareGoStrings(a.name, b.name))) {
+    const converted = convertWorkload({
+      workload,
+      resolver: buildResolver(workload.metadata, resourceLookups(workload, project.resources)),
+      env,
+      outputsOf,
+      builds: builds.get(workload.name) ?? new Map(),
+      mountsDirectory,
+      readFile: options.readFile,
+      ctx,
+    });
+    if ('error' in converted) {
+      return fail(`failed to convert workload '${workload.name}' to Docker compose: ${converted.error}`);
+    }
+    for (const [name, service] of converted.converted.services) {
+      if (services.has(name)) {
+        return fail(`failed to add converted workload '${workload.name}': duplicate service name '${name}'`);
+      }
+      if (wait) waitForResources(service);
+      services.set(name, service);
+    }
+    files.push(...converted.converted.files);
+  }
+  if (wait) services.set(WAIT_SERVICE, wait);
+
+  const publish = options.publish ?? [];
+  const published = applyPublish(publish, services, new Set(workloads.map((w) => w.name)), project.resources);
+  if (published) return fail(published.error);
+  warnUnpublishedPorts(workloads, publish, ctx);
+
+  return {
+    compose: writeProject(options.projectName, services, project),
+    files: collectFiles(files, project),
+    directories: [...project.directories].filter(([, keep]) => keep).map(([path]) => path),
+    warnings: ctx.warnings,
+    info: project.info,
+    resources: exportedResources(project),
+    sharedState: project.shared,
+    errors: [],
+  };
+}

@@ -1,0 +1,121 @@
+import { isMap, isScalar, isSeq, stringify } from 'yaml';
+import { parseWorkloadText, type ParsedDocument } from '../../document/parse';
+import { validateSchema } from '../../validate/schema';
+import { compareGoStrings } from './go-format';
+import { applyOverrideProperty } from './overrides';
+import { isRecord, toRecord } from './workload';
+
+/**
+ * Reading the Score files as score-compose's generate does: decode each as YAML into a map, check
+ * that each has metadata and a unique name, apply overrides, then JSON-Schema-validate.
+ */
+export interface WorkloadSource {
+  text: string;
+  file?: string;
+}
+
+export interface LoadedWorkload {
+  file: string;
+  name: string;
+  text: string;
+  spec: Record<string, unknown>;
+}
+
+export function decodeWorkloads(
+  inputs: readonly WorkloadSource[],
+): { workloads: LoadedWorkload[] } | { error: string } {
+  const named = inputs.map((input, i) => ({
+    text: input.text,
+    file: input.file ?? (inputs.length === 1 ? 'score.yaml' : `score-${i + 1}.yaml`),
+  }));
+  // score-compose sorts its file arguments before reading them.
+  named.sort((a, b) => compareGoStrings(a.file, b.file));
+
+  const workloads: LoadedWorkload[] = [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const { text, file } of named) {
+    const parsed = parseWorkloadText(text);
+    const decoded = decodeMap(parsed);
+    if ('error' in decoded) return { error: `failed to decode '${file}' as yaml: ${decoded.error}` };
+    const spec = decoded.value;
+    let name = '';
+    if (!isRecord(spec.metadata)) problems.push(`workload in file '${file}' is missing required metadata`);
+    else if (typeof spec.metadata.name !== 'string' || spec.metadata.name === '') {
+      problems.push(`workload in file '${file}' has empty metadata.name`);
+    } else name = spec.metadata.name;
+    if (name !== '' && seen.has(name))
+      return { error: `workload name '${name}' in file '${file}' is used more than once` };
+    seen.add(name);
+    workloads.push({ file, name, text, spec });
+  }
+  if (problems.length > 0) return { error: `validation failed:\n  - ${problems.join('\n  - ')}` };
+  return { workloads };
+}
+
+/** yaml.v3's Unmarshal into map[string]interface{}: an empty document is an empty map, a scalar or list an error. */
+function decodeMap(parsed: ParsedDocument): { value: Record<string, unknown> } | { error: string } {
+  const notMapping = parsed.syntax.some((d) => d.code === 'NOT_A_MAPPING');
+  const empty = parsed.syntax.some((d) => d.code === 'EMPTY_DOCUMENT');
+  if (empty) return { value: toRecord({}) };
+  if (notMapping && parsed.doc) {
+    const root = parsed.doc.contents;
+    const line = root && 'range' in root && root.range ? parsed.lines.position(root.range[0]).line : 1;
+    let tag = '!!str';
+    let shown = '';
+    if (isSeq(root)) tag = '!!seq';
+    else if (isMap(root)) tag = '!!map';
+    else if (isScalar(root)) {
+      const v = root.value;
+      tag =
+        v === null
+          ? '!!null'
+          : typeof v === 'number'
+            ? Number.isInteger(v)
+              ? '!!int'
+              : '!!float'
+            : typeof v === 'boolean'
+              ? '!!bool'
+              : '!!str';
+      const text = root.source ?? String(v);
+      shown = text.length > 10 ? ` \`${text.slice(0, 7)}...\`` : ` \`${text}\``;
+    }
+    return {
+      error: `yaml: unmarshal errors:\n  line ${line}: cannot unmarshal ${tag}${shown} into map[string]interface {}`,
+    };
+  }
+  if (parsed.blocked) {
+    const first = parsed.syntax.find((d) => d.severity === 'error');
+    return { error: `yaml: line ${first?.range.line ?? 1}: ${first?.message ?? 'invalid YAML'}` };
+  }
+  return { value: toRecord(parsed.value) };
+}
+
+/** Applies each `path=value` override, in order. */
+export function applyOverrides(
+  spec: Record<string, unknown>,
+  entries: readonly string[],
+): { spec: Record<string, unknown> } | { error: string } {
+  let current = spec;
+  for (const entry of entries) {
+    const result = applyOverrideProperty(current, entry);
+    if ('error' in result) return result;
+    current = result.value;
+  }
+  return { spec: current };
+}
+
+/** JSON-Schema errors of the workload, worded for the export: `validation errors in workload 'w': …`. */
+export function schemaErrors(
+  name: string,
+  text: string,
+  spec: Record<string, unknown>,
+  changed: boolean,
+): string | undefined {
+  const parsed = parseWorkloadText(changed ? stringify(spec) : text);
+  const errors = validateSchema(parsed).filter((d) => d.severity === 'error');
+  if (errors.length === 0) return undefined;
+  const lines = errors.map((d) => `${d.path === '' ? '(root)' : d.path}: ${d.message}`);
+  const listed = lines.length === 1 ? lines[0] : `\n  - ${lines.join('\n  - ')}`;
+  return `validation errors in workload '${name}': ${listed}`;
+}

@@ -1,0 +1,2 @@
+export { loadProvisionerFile, loadProvisionerFiles } from './template-file';
+export { createTemplateProvisioner, type TemplateProvisionerSpec } from './template-provisioner';
