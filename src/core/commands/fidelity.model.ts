@@ -1,0 +1,436 @@
+import { renameResourceInPlaceholders } from '../document/placeholders';
+import { escapeSegment } from '../document/pointer';
+
+/**
+ * A tiny model of every command on plain JS data, written independently of the text splicing, for
+ * the fidelity property tests: what the workload's value must be after a command, and which nodes
+ * of the ORIGINAL document the command may touch (every byte elsewhere must stay as it was).
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Obj = { [key: string]: Json };
+
+export type ModelOutcome = { refuse: true } | { refuse: false; value: Json; touched: string[] };
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const ptr = (segments: readonly (string | number)[]): string => segments.map((s) => '/' + escapeSegment(s)).join('');
+const LABEL = /^[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
+const ANNOTATION =
+  /^(([a-z0-9][a-z0-9-]{0,61}[a-z0-9])(\.[a-z0-9][a-z0-9-]{0,61}[a-z0-9])*\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,61}[A-Za-z0-9]$/;
+
+/** Parents that stay (as `{}`) when emptied: the documented rule, restated. */
+function kept(s: readonly string[]): boolean {
+  if (s.length === 0) return true;
+  if (s.length === 1) return s[0] === 'metadata' || s[0] === 'containers';
+  if (s.length === 2) return s[0] === 'containers' || s[0] === 'resources';
+  if (s.length === 3) return s[0] === 'service' && s[1] === 'ports';
+  if (s.length === 4) return s[0] === 'containers' && (s[2] === 'files' || s[2] === 'volumes');
+  return false;
+}
+
+function get(root: Json, segments: readonly string[]): Json | undefined {
+  let node: Json | undefined = root;
+  for (const s of segments) {
+    if (Array.isArray(node)) node = /^\d+$/.test(s) ? node[Number(s)] : undefined;
+    else if (isObj(node)) node = Object.prototype.hasOwnProperty.call(node, s) ? node[s] : undefined;
+    else return undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+function size(v: Json | undefined): number {
+  return Array.isArray(v) ? v.length : isObj(v) ? Object.keys(v).length : 0;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+class Model {
+  touched: string[] = [];
+  constructor(public root: Obj) {}
+
+  /** Sets a value, creating missing parents as mappings; false when the way is blocked by a value. */
+  set(segments: readonly string[], value: Json): boolean {
+    let node: Json = this.root;
+    for (let i = 0; i < segments.length; i++) {
+      const s = segments[i]!;
+      const last = i === segments.length - 1;
+      if (Array.isArray(node)) {
+        const index: number = s === '-' ? node.length : /^(0|[1-9]\d*)$/.test(s) ? Number(s) : -1;
+        if (index < 0 || index > node.length) return false;
+        if (index === node.length) {
+          this.touched.push(ptr(segments.slice(0, i)));
+          node.push(nestValue(segments.slice(i + 1), value));
+          return true;
+        }
+        if (last) {
+          this.touched.push(ptr(segments));
+          node[index] = value;
+          return true;
+        }
+        const next: Json = node[index]!;
+        if (next === null) {
+          this.touched.push(ptr(segments.slice(0, i + 1)));
+          node[index] = nestValue(segments.slice(i + 1), value);
+          return true;
+        }
+        node = next;
+        continue;
+      }
+      if (!isObj(node)) return false;
+      if (!Object.prototype.hasOwnProperty.call(node, s)) {
+        this.touched.push(ptr(segments.slice(0, i)));
+        node[s] = nestValue(segments.slice(i + 1), value);
+        return true;
+      }
+      if (last) {
+        this.touched.push(ptr(segments));
+        node[s] = value;
+        return true;
+      }
+      const next: Json = node[s]!;
+      if (next === null) {
+        this.touched.push(ptr(segments.slice(0, i + 1)));
+        node[s] = nestValue(segments.slice(i + 1), value);
+        return true;
+      }
+      if (typeof next !== 'object') return false;
+      node = next;
+    }
+    return false;
+  }
+
+  /** Removes an entry and the parents it empties, up to a kept one (which becomes empty). */
+  remove(segments: readonly string[]): void {
+    if (get(this.root, segments) === undefined) return;
+    let depth = segments.length;
+    while (depth > 1 && size(get(this.root, segments.slice(0, depth - 1))) === 1 && !kept(segments.slice(0, depth - 1)))
+      depth--;
+    const target = segments.slice(0, depth);
+    const parentSegments = target.slice(0, -1);
+    const parent = get(this.root, parentSegments)!;
+    this.touched.push(ptr(size(parent) === 1 ? parentSegments : target));
+    const key = target[target.length - 1]!;
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else if (isObj(parent)) delete parent[key];
+  }
+
+  rename(segments: readonly string[], to: string): void {
+    const parent = get(this.root, segments.slice(0, -1));
+    const from = segments[segments.length - 1]!;
+    if (!isObj(parent)) return;
+    this.touched.push(ptr(segments));
+    const entries = Object.entries(parent).map(([k, v]): [string, Json] => [k === from ? to : k, v]);
+    for (const k of Object.keys(parent)) delete parent[k];
+    for (const [k, v] of entries) parent[k] = v;
+  }
+
+  has(segments: readonly string[]): boolean {
+    return get(this.root, segments) !== undefined;
+  }
+
+  keys(segments: readonly string[]): string[] {
+    const v = get(this.root, segments);
+    return isObj(v) ? Object.keys(v) : [];
+  }
+}
+
+function nestValue(segments: readonly string[], value: Json): Json {
+  let out = value;
+  for (let i = segments.length - 1; i >= 0; i--) out = segments[i] === '-' ? [out] : { [segments[i]!]: out };
+  return out;
+}
+
+function mountAt(m: Model, c: string, field: 'files' | 'volumes', target: string): string[] | undefined {
+  const list = get(m.root, ['containers', c, field]);
+  if (Array.isArray(list)) {
+    const i = list.findIndex((item) => isObj(item) && item.target === target);
+    return i >= 0 ? ['containers', c, field, String(i)] : undefined;
+  }
+  return isObj(list) && Object.prototype.hasOwnProperty.call(list, target)
+    ? ['containers', c, field, target]
+    : undefined;
+}
+
+function reaches(m: Model, from: string, to: string): boolean {
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    for (const next of m.keys(['containers', queue.shift()!, 'before'])) {
+      if (next === to) return true;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return false;
+}
+
+/** Strings in which placeholders are expanded, as [segments, value] (map and list forms alike). */
+function expandable(root: Obj): Array<[string[], string]> {
+  const out: Array<[string[], string]> = [];
+  const containers = isObj(root.containers) ? root.containers : {};
+  for (const [c, spec] of Object.entries(containers)) {
+    if (!isObj(spec)) continue;
+    const base = ['containers', c];
+    if (isObj(spec.variables))
+      for (const [k, v] of Object.entries(spec.variables))
+        if (typeof v === 'string') out.push([[...base, 'variables', k], v]);
+    for (const field of ['files', 'volumes'] as const) {
+      const mounts = spec[field];
+      const entries: Array<[string, Json]> = Array.isArray(mounts)
+        ? mounts.map((m, i) => [String(i), m])
+        : isObj(mounts)
+          ? Object.entries(mounts)
+          : [];
+      for (const [k, m] of entries) {
+        if (!isObj(m)) continue;
+        const key = field === 'files' ? 'content' : 'source';
+        if (field === 'files' && m.noExpand === true) continue;
+        if (typeof m[key] === 'string') out.push([[...base, field, k, key], m[key] as string]);
+      }
+    }
+    for (const field of ['command', 'args'] as const) {
+      const list = spec[field];
+      if (Array.isArray(list))
+        list.forEach((v, i) => typeof v === 'string' && out.push([[...base, field, String(i)], v]));
+    }
+  }
+  const resources = isObj(root.resources) ? root.resources : {};
+  for (const [r, spec] of Object.entries(resources)) {
+    if (!isObj(spec) || spec.params === undefined) continue;
+    const walk = (v: Json, at: string[]): void => {
+      if (typeof v === 'string') out.push([at, v]);
+      else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...at, String(i)]));
+      else if (isObj(v)) for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+    };
+    walk(spec.params, ['resources', r, 'params']);
+  }
+  return out;
+}
+
+const probeKey = (kind: string): string => (kind === 'liveness' ? 'livenessProbe' : 'readinessProbe');
+const annotationBase = (r: unknown): string[] =>
+  typeof r === 'string' ? ['resources', r, 'metadata', 'annotations'] : ['metadata', 'annotations'];
+
+/** The expected outcome of a command on a workload's plain value. */
+export function modelCommand(name: string, value: Json, a: Record<string, unknown>): ModelOutcome {
+  if (!isObj(value)) return { refuse: true };
+  const m = new Model(clone(value));
+  const ok = (): ModelOutcome => ({ refuse: false, value: m.root, touched: m.touched });
+  const refuse: ModelOutcome = { refuse: true };
+  const str = (k: string): string => a[k] as string;
+  const c = str('container');
+  switch (name) {
+    case 'addContainer': {
+      if (!LABEL.test(str('name')) || m.has(['containers', str('name')])) return refuse;
+      return m.set(['containers', str('name')], { image: str('image'), ...((a.spec as Obj) ?? {}) }) ? ok() : refuse;
+    }
+    case 'renameContainer': {
+      const [from, to] = [str('from'), str('to')];
+      if (!m.has(['containers', from]) || !LABEL.test(to)) return refuse;
+      if (from === to) return ok();
+      if (m.has(['containers', to])) return refuse;
+      const referring = m.keys(['containers']).filter((x) => m.keys(['containers', x, 'before']).includes(from));
+      if (referring.some((x) => m.keys(['containers', x, 'before']).includes(to))) return refuse;
+      for (const x of referring) m.rename(['containers', x, 'before', from], to);
+      m.rename(['containers', from], to);
+      return ok();
+    }
+    case 'removeContainer': {
+      const n = str('name');
+      if (!m.has(['containers', n])) return refuse;
+      const referring = m
+        .keys(['containers'])
+        .filter((x) => x !== n && m.keys(['containers', x, 'before']).includes(n));
+      m.remove(['containers', n]);
+      for (const x of referring) m.remove(['containers', x, 'before', n]);
+      return ok();
+    }
+    case 'addResource': {
+      if (!LABEL.test(str('name')) || m.has(['resources', str('name')])) return refuse;
+      const spec: Obj = { type: str('type') };
+      for (const k of ['class', 'id', 'params']) if (a[k] !== undefined) spec[k] = a[k] as Json;
+      return m.set(['resources', str('name')], spec) ? ok() : refuse;
+    }
+    case 'renameResource': {
+      const [from, to] = [str('from'), str('to')];
+      if (!m.has(['resources', from]) || !LABEL.test(to)) return refuse;
+      if (from === to) return ok();
+      if (m.has(['resources', to])) return refuse;
+      const before = expandable(m.root);
+      for (const [at, text] of before) {
+        const renamed = renameResourceInPlaceholders(text, from, to);
+        if (renamed === text) continue;
+        const parent = get(m.root, at.slice(0, -1)) as Obj | Json[];
+        const key = at[at.length - 1]!;
+        if (Array.isArray(parent)) parent[Number(key)] = renamed;
+        else parent[key] = renamed;
+        m.touched.push(ptr(at));
+      }
+      m.rename(['resources', from], to);
+      return ok();
+    }
+    case 'removeResource':
+      if (!m.has(['resources', str('name')])) return refuse;
+      m.remove(['resources', str('name')]);
+      return ok();
+    case 'setField': {
+      const segments = parsePointerSimple(str('pointer'));
+      if (segments.length === 0) return refuse;
+      const old = get(m.root, segments);
+      if (old !== undefined && old !== null && same(old, a.value)) return ok();
+      return m.set(segments, a.value as Json) ? ok() : refuse;
+    }
+    case 'unsetField':
+      m.remove(parsePointerSimple(str('pointer')));
+      return ok();
+    case 'setVariable':
+      if (!m.has(['containers', c]) || str('name') === '' || str('name').includes('=')) return refuse;
+      return setUnlessSame(m, ['containers', c, 'variables', str('name')], str('value')) ? ok() : refuse;
+    case 'removeVariable':
+      if (!m.has(['containers', c, 'variables', str('name')])) return refuse;
+      m.remove(['containers', c, 'variables', str('name')]);
+      return ok();
+    case 'renameVariable': {
+      const [from, to] = [str('from'), str('to')];
+      if (!m.has(['containers', c, 'variables', from]) || to === '' || to.includes('=')) return refuse;
+      if (from !== to && m.has(['containers', c, 'variables', to])) return refuse;
+      if (from !== to) m.rename(['containers', c, 'variables', from], to);
+      return ok();
+    }
+    case 'bindOutputToVariable': {
+      if (!m.has(['containers', c]) || !m.has(['resources', str('resource')])) return refuse;
+      const placeholder = '${resources.' + str('resource') + '.' + str('output').replace(/\./g, '\\.') + '}';
+      return setUnlessSame(m, ['containers', c, 'variables', str('variable')], placeholder) ? ok() : refuse;
+    }
+    case 'addFile':
+    case 'addVolume': {
+      const field = name === 'addFile' ? 'files' : 'volumes';
+      if (!m.has(['containers', c]) || mountAt(m, c, field, str('target'))) return refuse;
+      const keys =
+        field === 'files' ? ['mode', 'source', 'content', 'binaryContent', 'noExpand'] : ['source', 'path', 'readOnly'];
+      const details: Obj = {};
+      for (const k of keys) if (a[k] !== undefined) details[k] = a[k] as Json;
+      const written = Array.isArray(get(m.root, ['containers', c, field]))
+        ? m.set(['containers', c, field, '-'], { target: str('target'), ...details })
+        : m.set(['containers', c, field, str('target')], details);
+      return written ? ok() : refuse;
+    }
+    case 'removeFile':
+    case 'removeVolume': {
+      const at = mountAt(m, c, name === 'removeFile' ? 'files' : 'volumes', str('target'));
+      if (!at) return refuse;
+      m.remove(at);
+      return ok();
+    }
+    case 'renameFile':
+    case 'renameVolume': {
+      const field = name === 'renameFile' ? 'files' : 'volumes';
+      const at = mountAt(m, c, field, str('from'));
+      if (!at || str('to') === '') return refuse;
+      if (str('from') === str('to')) return ok();
+      if (mountAt(m, c, field, str('to'))) return refuse;
+      if (Array.isArray(get(m.root, ['containers', c, field]))) m.set([...at, 'target'], str('to'));
+      else m.rename(at, str('to'));
+      return ok();
+    }
+    case 'setServicePort': {
+      if (!LABEL.test(str('name'))) return refuse;
+      const at = ['service', 'ports', str('name')];
+      const fields: Obj = { port: a.port as number };
+      if (a.targetPort !== undefined) fields.targetPort = a.targetPort as number;
+      if (a.protocol !== undefined) fields.protocol = a.protocol as string;
+      const existing = get(m.root, at);
+      if (isObj(existing) && size(existing) > 0) {
+        return Object.entries(fields).every(([k, v]) => setUnlessSame(m, [...at, k], v)) ? ok() : refuse;
+      }
+      return setUnlessSame(m, at, fields) ? ok() : refuse;
+    }
+    case 'removeServicePort':
+      if (!m.has(['service', 'ports', str('name')])) return refuse;
+      m.remove(['service', 'ports', str('name')]);
+      return ok();
+    case 'renameServicePort': {
+      const [from, to] = [str('from'), str('to')];
+      if (!m.has(['service', 'ports', from]) || !LABEL.test(to)) return refuse;
+      if (from !== to && m.has(['service', 'ports', to])) return refuse;
+      if (from !== to) m.rename(['service', 'ports', from], to);
+      return ok();
+    }
+    case 'setProbe':
+      if (!m.has(['containers', c])) return refuse;
+      return setUnlessSame(m, ['containers', c, probeKey(str('kind'))], a.probe as Json) ? ok() : refuse;
+    case 'removeProbe':
+      if (!m.has(['containers', c, probeKey(str('kind'))])) return refuse;
+      m.remove(['containers', c, probeKey(str('kind'))]);
+      return ok();
+    case 'renameProbe': {
+      const [from, to] = [probeKey(str('from')), probeKey(str('to'))];
+      if (!m.has(['containers', c, from])) return refuse;
+      if (from !== to && m.has(['containers', c, to])) return refuse;
+      if (from !== to) m.rename(['containers', c, from], to);
+      return ok();
+    }
+    case 'setAnnotation':
+      if (a.resource !== undefined && !m.has(['resources', str('resource')])) return refuse;
+      if (!m.has([...annotationBase(a.resource), str('key')]) && !ANNOTATION.test(str('key'))) return refuse;
+      return setUnlessSame(m, [...annotationBase(a.resource), str('key')], str('value')) ? ok() : refuse;
+    case 'removeAnnotation':
+      if (!m.has([...annotationBase(a.resource), str('key')])) return refuse;
+      m.remove([...annotationBase(a.resource), str('key')]);
+      return ok();
+    case 'renameAnnotation': {
+      const base = annotationBase(a.resource);
+      if (!m.has([...base, str('from')])) return refuse;
+      if (str('from') === str('to')) return ok();
+      if (m.has([...base, str('to')]) || !ANNOTATION.test(str('to'))) return refuse;
+      m.rename([...base, str('from')], str('to'));
+      return ok();
+    }
+    case 'setResourceParam':
+      if (!m.has(['resources', str('resource')])) return refuse;
+      return setUnlessSame(m, ['resources', str('resource'), 'params', str('name')], a.value as Json) ? ok() : refuse;
+    case 'removeResourceParam':
+      if (!m.has(['resources', str('resource'), 'params', str('name')])) return refuse;
+      m.remove(['resources', str('resource'), 'params', str('name')]);
+      return ok();
+    case 'renameResourceParam': {
+      const base = ['resources', str('resource'), 'params'];
+      if (!m.has([...base, str('from')])) return refuse;
+      if (str('from') !== str('to') && m.has([...base, str('to')])) return refuse;
+      if (str('from') !== str('to')) m.rename([...base, str('from')], str('to'));
+      return ok();
+    }
+    case 'setBefore': {
+      const [t, ready] = [str('target'), str('ready')];
+      if (!m.has(['containers', c]) || !m.has(['containers', t]) || c === t || reaches(m, t, c)) return refuse;
+      return setUnlessSame(m, ['containers', c, 'before', t, 'ready'], ready) ? ok() : refuse;
+    }
+    case 'removeBefore':
+      if (!m.has(['containers', c, 'before', str('target')])) return refuse;
+      m.remove(['containers', c, 'before', str('target')]);
+      return ok();
+    default:
+      return refuse;
+  }
+}
+
+/** Sets unless the value is already there; false when the way is blocked by a plain value. */
+function setUnlessSame(m: Model, segments: string[], value: Json): boolean {
+  const old = get(m.root, segments);
+  if (old !== undefined && old !== null && same(old, value)) return true;
+  return m.set(segments, value);
+}
+
+function parsePointerSimple(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}

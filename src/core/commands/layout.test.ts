@@ -1,0 +1,184 @@
+import { parseDocument } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { applyEdits, checkEdits, isRefusal, type CommandResult } from './edit';
+import { commands } from './registry';
+import { detectStyle } from './style';
+
+/** How new text follows the document's layout, and how edits stay inside their node. */
+
+function text(result: CommandResult): string {
+  if (isRefusal(result)) throw new Error(`refused: ${result.error}`);
+  return result.text;
+}
+
+describe('style detection', () => {
+  it('reads indentation width, list indentation, flow lists, quoting and line breaks', () => {
+    const four = 'a:\n    b:\n        - x\n    c: "q"\n    d: "r"\n';
+    expect(detectStyle(four, parseDocument(four).contents)).toMatchObject({
+      indent: 4,
+      indentSeq: true,
+      strings: 'QUOTE_DOUBLE',
+      eol: '\n',
+      json: false,
+    });
+    const indentless = 'a:\r\n  b:\r\n  - x\r\n  c: [y, z]\r\n  d: [w]\r\n';
+    expect(detectStyle(indentless, parseDocument(indentless).contents)).toMatchObject({
+      indent: 2,
+      indentSeq: false,
+      flowSeqs: true,
+      eol: '\r\n',
+    });
+    const json = '{\n    "a": {"b": 1}\n}';
+    expect(detectStyle(json, parseDocument(json).contents)).toMatchObject({
+      json: true,
+      jsonIndent: 4,
+      jsonSpace: true,
+    });
+  });
+});
+
+describe('new nodes follow the document', () => {
+  it('indents by four in a four-space document', () => {
+    const doc = 'containers:\n    web:\n        image: x\n';
+    expect(text(commands.setVariable(doc, { container: 'web', name: 'A', value: 'b' }))).toBe(
+      doc + '        variables:\n            A: b\n',
+    );
+  });
+
+  it('keeps indentless lists indentless', () => {
+    const doc = 'containers:\n  web:\n    image: x\n    args:\n    - a\n';
+    expect(text(commands.setField(doc, { pointer: '/containers/web/command', value: ['run'] }))).toBe(
+      doc + '    command:\n    - run\n',
+    );
+  });
+
+  it('writes lists of scalars in flow style when the document does', () => {
+    const doc = 'containers:\n  web:\n    image: x\n    command: ["/bin/sh", "-c"]\n';
+    expect(text(commands.setField(doc, { pointer: '/containers/web/args', value: ['hello'] }))).toBe(
+      doc + '    args: ["hello"]\n',
+    );
+  });
+
+  it('keeps flow mappings flow, in their own padding', () => {
+    const doc = 'containers:\n  web: { image: x, variables: { A: b } }\n';
+    expect(text(commands.setVariable(doc, { container: 'web', name: 'C', value: 'd, e' }))).toBe(
+      'containers:\n  web: { image: x, variables: { A: b, C: "d, e" } }\n',
+    );
+    expect(text(commands.addContainer(doc, { name: 'api', image: 'y' }))).toBe(doc + '  api: { image: y }\n');
+  });
+
+  it('keeps JSON valid JSON, pretty-printed like the document', () => {
+    const doc = '{\n    "containers": {\n        "web": {\n            "image": "x"\n        }\n    }\n}\n';
+    const out = text(commands.setVariable(doc, { container: 'web', name: 'A', value: 'b' }));
+    expect(out).toBe(
+      '{\n    "containers": {\n        "web": {\n            "image": "x",\n            "variables": {\n                "A": "b"\n            }\n        }\n    }\n}\n',
+    );
+    expect(JSON.parse(out)).toEqual({ containers: { web: { image: 'x', variables: { A: 'b' } } } });
+    const removed = text(commands.unsetField(out, { pointer: '/containers/web/image' }));
+    expect(JSON.parse(removed)).toEqual({ containers: { web: { variables: { A: 'b' } } } });
+    expect(removed).toBe(
+      '{\n    "containers": {\n        "web": {\n            "variables": {\n                "A": "b"\n            }\n        }\n    }\n}\n',
+    );
+  });
+
+  it('keeps one-line JSON on one line', () => {
+    const doc = '{"containers":{"web":{"image":"x"}}}';
+    expect(text(commands.setVariable(doc, { container: 'web', name: 'A', value: 'b' }))).toBe(
+      '{"containers":{"web":{"image":"x","variables":{"A":"b"}}}}',
+    );
+  });
+
+  it('uses CRLF in a CRLF document', () => {
+    const doc = 'containers:\r\n  web:\r\n    image: x\r\n';
+    const out = text(commands.setField(doc, { pointer: '/containers/web/files/~1a/content', value: 'one\ntwo' }));
+    expect(out).toBe(doc + '    files:\r\n      /a:\r\n        content: |-\r\n          one\r\n          two\r\n');
+    expect(out.replace(/\r\n/g, '')).not.toContain('\n');
+  });
+
+  it('adds a line break before new lines at the end of a text without a final one', () => {
+    const doc = 'containers:\n  web:\n    image: x';
+    expect(text(commands.setVariable(doc, { container: 'web', name: 'A', value: 'b' }))).toBe(
+      doc + '\n    variables:\n      A: b',
+    );
+  });
+});
+
+describe('edits stay inside their node', () => {
+  it('adds after commented-out entries that close a mapping, and before a blank line', () => {
+    const doc = 'containers:\n  web:\n    image: x\n    # command: [a]\n\n  # api:\n  #   image: y\nresources: {}\n';
+    expect(text(commands.setVariable(doc, { container: 'web', name: 'A', value: 'b' }))).toBe(
+      'containers:\n  web:\n    image: x\n    # command: [a]\n    variables:\n      A: b\n\n  # api:\n  #   image: y\nresources: {}\n',
+    );
+  });
+
+  it('keeps a comment on the key line when a value changes shape', () => {
+    const doc = 'containers:\n  web:\n    image: x # was a string\n';
+    expect(text(commands.setField(doc, { pointer: '/containers/web/image', value: { name: 'x' } }))).toBe(
+      'containers:\n  web:\n    image: # was a string\n      name: x\n',
+    );
+  });
+
+  it('removes the first key of a list item by moving the next key onto the dash line', () => {
+    const doc = 'containers:\n  web:\n    image: x\n    files:\n      - target: /a\n        content: one\n';
+    expect(text(commands.unsetField(doc, { pointer: '/containers/web/files/0/target' }))).toBe(
+      'containers:\n  web:\n    image: x\n    files:\n      - content: one\n',
+    );
+  });
+
+  it('removes an entry with its own comment lines, and leaves the header of the file alone', () => {
+    const doc =
+      '# header\napiVersion: score.dev/v1b1\n# about metadata\nmetadata:\n  name: x\ncontainers:\n  a:\n    image: i\n';
+    expect(text(commands.unsetField(doc, { pointer: '/apiVersion' }))).toBe(
+      '# header\n# about metadata\nmetadata:\n  name: x\ncontainers:\n  a:\n    image: i\n',
+    );
+    expect(text(commands.unsetField(doc, { pointer: '/metadata' }))).toBe(
+      '# header\napiVersion: score.dev/v1b1\ncontainers:\n  a:\n    image: i\n',
+    );
+  });
+
+  it('refuses to edit through an alias, and renames a placeholder in an anchored string once', () => {
+    const doc =
+      'x-env: &env\n  A: ${resources.db.host}\ncontainers:\n  web:\n    image: i\n    variables: *env\n  api:\n    image: j\n    variables: *env\nresources:\n  db:\n    type: postgres\n';
+    const result = commands.setVariable(doc, { container: 'web', name: 'B', value: 'c' });
+    expect(isRefusal(result) && result.error).toMatch(/alias/);
+    const renamed = commands.renameResource(doc, { from: 'db', to: 'store' });
+    expect(text(renamed)).toBe(
+      doc.replace('${resources.db.host}', '${resources.store.host}').replace('  db:\n', '  store:\n'),
+    );
+  });
+});
+
+describe('edits', () => {
+  it('applies edits given in any order, inserts at one offset in their given order', () => {
+    expect(
+      applyEdits('abcdef', [
+        { start: 4, end: 5, insert: 'E' },
+        { start: 0, end: 1, insert: 'A' },
+        { start: 2, end: 2, insert: '1' },
+        { start: 2, end: 2, insert: '2' },
+      ]),
+    ).toBe('Ab12cdEf');
+  });
+
+  it('reports overlapping or out-of-range edits, and skips them when applied anyway', () => {
+    expect(
+      checkEdits('abc', [
+        { start: 0, end: 2, insert: '' },
+        { start: 1, end: 3, insert: '' },
+      ]),
+    ).toMatch(/overlap/);
+    expect(checkEdits('abc', [{ start: 2, end: 9, insert: '' }])).toMatch(/outside/);
+    expect(
+      checkEdits('abc', [
+        { start: 0, end: 1, insert: 'x' },
+        { start: 1, end: 3, insert: 'y' },
+      ]),
+    ).toBeUndefined();
+    expect(
+      applyEdits('abc', [
+        { start: 0, end: 2, insert: 'X' },
+        { start: 1, end: 3, insert: 'Y' },
+      ]),
+    ).toBe('Xc');
+  });
+});
