@@ -60,7 +60,13 @@ export type DiagnosticCode =
   | 'VOLUME_SOURCE_NOT_RESOURCE'
   | 'UNTERMINATED_PLACEHOLDER'
   | 'FILE_SOURCE_NOT_LOCAL'
-  | 'FILE_MODE_NOT_READABLE';
+  | 'FILE_MODE_NOT_READABLE'
+  // catalog layer (what the loaded provisioners say)
+  | 'NO_PROVISIONER'
+  | 'UNKNOWN_OUTPUT'
+  | 'UNSUPPORTED_PARAM'
+  | 'MISSING_PARAM'
+  | 'PROVISIONER_CANNOT_RUN';
 
 export interface Diagnostic {
   severity: Severity;

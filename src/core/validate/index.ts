@@ -1,10 +1,13 @@
+import { catalogRules } from '../catalog/validate';
+import type { Catalog } from '../catalog/types';
 import { compareDiagnostics, type Diagnostic } from '../diagnostics';
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { runRules } from './rules';
 import { validateSchema } from './schema';
 
 /**
- * Validation in layers, as the Score toolchain does it: YAML syntax → JSON Schema → semantic rules.
+ * Validation in layers, as the Score toolchain does it: YAML syntax → JSON Schema → semantic rules,
+ * then (when a resource catalog is given) what its provisioners say about the resources.
  * A syntax error stops the later layers (their input would be a guess); schema errors do not stop
  * the rules, so that the user sees every problem at once. Rules are written to tolerate any shape.
  */
@@ -17,11 +20,17 @@ export interface ValidationReport {
   warnings: number;
 }
 
-export function validateParsed(parsed: ParsedDocument): ValidationReport {
+export interface ValidationOptions {
+  /** The active resource catalog: adds the 'catalog' layer (warnings about provisioners, params, outputs). */
+  catalog?: Catalog;
+}
+
+export function validateParsed(parsed: ParsedDocument, options: ValidationOptions = {}): ValidationReport {
   const diagnostics = [...parsed.syntax];
   if (!parsed.blocked) {
     diagnostics.push(...validateSchema(parsed));
     diagnostics.push(...runRules(parsed));
+    if (options.catalog) diagnostics.push(...catalogLayer(parsed, options.catalog));
   }
   diagnostics.sort(compareDiagnostics);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
@@ -29,6 +38,15 @@ export function validateParsed(parsed: ParsedDocument): ValidationReport {
   return { parsed, diagnostics, valid: errors === 0, errors, warnings };
 }
 
-export function validateText(text: string): ValidationReport {
-  return validateParsed(parseWorkloadText(text));
+export function validateText(text: string, options: ValidationOptions = {}): ValidationReport {
+  return validateParsed(parseWorkloadText(text), options);
+}
+
+/** Like a rule, the catalog layer must not hide the other layers' findings if it has a bug. */
+function catalogLayer(parsed: ParsedDocument, catalog: Catalog): Diagnostic[] {
+  try {
+    return catalogRules(parsed, catalog);
+  } catch {
+    return [];
+  }
 }

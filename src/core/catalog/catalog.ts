@@ -1,0 +1,123 @@
+import { provisionerMatches } from '../provisioners/match';
+import type { Provisioner } from '../provisioners/types';
+import { resourceUid } from '../provisioners/uid';
+import { builtinCatalogEntries, builtinProvisioners } from './entries';
+import { loadCatalogFile } from './load';
+import type { Catalog, CatalogEntry, CatalogFile, CatalogFileSummary } from './types';
+
+/**
+ * The active catalog: the files the user loaded, in file name order (as score-compose reads
+ * `.score-compose/*.provisioners.yaml`), then the built-in entries. The first entry that matches a
+ * resource provisions it. A file that does not load is reported and left out; the others still count.
+ */
+export interface CatalogBuild {
+  catalog: Catalog;
+  errors: Array<{ file: string; error: string }>;
+}
+
+export function buildCatalog(files: readonly CatalogFile[]): CatalogBuild {
+  const entries: CatalogEntry[] = [];
+  const provisioners: Provisioner[] = [];
+  const summaries: CatalogFileSummary[] = [];
+  const errors: CatalogBuild['errors'] = [];
+  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const loaded = loadCatalogFile(file);
+    if ('error' in loaded) {
+      errors.push({ file: file.name, error: loaded.error });
+      continue;
+    }
+    for (const { entry, provisioner } of loaded.loaded) {
+      entries.push(entry);
+      provisioners.push(provisioner);
+    }
+    summaries.push({
+      name: file.name,
+      ...(file.url !== undefined ? { url: file.url } : {}),
+      entries: loaded.loaded.length,
+    });
+  }
+  entries.push(...builtinCatalogEntries());
+  provisioners.push(...builtinProvisioners());
+  return { catalog: { entries, provisioners, files: summaries }, errors };
+}
+
+let builtin: Catalog | undefined;
+
+/** The catalog with nothing loaded: score-compose's default provisioners and the environment resource. */
+export function builtinCatalog(): Catalog {
+  builtin ??= buildCatalog([]).catalog;
+  return builtin;
+}
+
+/** What a resource declares that matching looks at. */
+export interface ResourceRef {
+  type: string;
+  class?: string;
+  id?: string;
+}
+
+/** The entry that would provision the resource (first match, as score-compose), or undefined. */
+export function matchEntry(
+  catalog: Catalog,
+  workload: string,
+  name: string,
+  resource: ResourceRef,
+): CatalogEntry | undefined {
+  const uid = resourceUid(workload, name, resource.type, resource.class, resource.id);
+  return catalog.entries.find((e) => provisionerMatches(e, uid));
+}
+
+/** A resource type as the catalog page lists it: every entry of the type, in match order. */
+export interface CatalogType {
+  type: string;
+  /** The first entry's description (the one a resource without class gets, usually). */
+  description: string;
+  /** The classes entries are restricted to; "(any)" when an entry takes every class. */
+  classes: string[];
+  entries: CatalogEntry[];
+}
+
+export const ANY_CLASS = '(any)';
+
+/** Entries grouped by type, types in alphabetical order. */
+export function catalogTypes(catalog: Catalog): CatalogType[] {
+  const byType = new Map<string, CatalogType>();
+  for (const entry of catalog.entries) {
+    let t = byType.get(entry.type);
+    if (!t) {
+      t = { type: entry.type, description: entry.description, classes: [], entries: [] };
+      byType.set(entry.type, t);
+    }
+    if (!t.description) t.description = entry.description;
+    t.entries.push(entry);
+    const klass = entry.class ?? ANY_CLASS;
+    if (!t.classes.includes(klass)) t.classes.push(klass);
+  }
+  return [...byType.values()].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+}
+
+/**
+ * The types whose type, description, class, uri, params or outputs contain every word of the query
+ * (case-insensitive). An empty query gives every type.
+ */
+export function searchCatalog(types: readonly CatalogType[], query: string): CatalogType[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...types];
+  return types.filter((t) => {
+    const haystack = [
+      t.type,
+      t.description,
+      ...t.entries.flatMap((e) => [
+        e.class ?? '',
+        e.id ?? '',
+        e.uri,
+        e.description,
+        ...e.params.map((p) => p.name),
+        ...e.outputs.flatMap((o) => [o.name, o.description]),
+      ]),
+    ]
+      .join('\n')
+      .toLowerCase();
+    return words.every((w) => haystack.includes(w));
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The resource catalog: the resource types the loaded provisioners (and the built-in ones) offer,
+ * with their params, outputs and compose services; the catalog layer of validation; completion and
+ * preview of placeholders. See README.md for the format.
+ */
+export type {
+  Catalog,
+  CatalogDocument,
+  CatalogEntry,
+  CatalogFile,
+  CatalogFileSummary,
+  CatalogOutput,
+  CatalogParam,
+  CatalogService,
+  CatalogValue,
+  EntrySource,
+  ProvisionerKind,
+} from './types';
+export {
+  ANY_CLASS,
+  buildCatalog,
+  builtinCatalog,
+  catalogTypes,
+  matchEntry,
+  searchCatalog,
+  type CatalogBuild,
+  type CatalogType,
+  type ResourceRef,
+} from './catalog';
+export { builtinCatalogEntries, builtinProvisioners, sampleName } from './entries';
+export { loadCatalogFile, provisionersFromFiles, type LoadedEntry } from './load';
+export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type ProvisionerListRow } from './document';
+export { addResourceArgs, resourceFromEntry, resourceSnippet } from './snippet';
+export { catalogRules } from './validate';
+export { completePlaceholder, type Completion, type CompletionItem } from './complete';
+export { placeholderAt, previewPlaceholder, type PlaceholderPreview, type PreviewOptions } from './preview';

@@ -1,0 +1,127 @@
+import type { ParsedDocument } from '../document/parse';
+import { findWorkloadPlaceholders, parseReference, type LocatedPlaceholder } from '../document/placeholders';
+import { exportCompose, type ComposeExport } from '../export/compose';
+import { lookupInOutputs } from '../provisioners/lookup';
+import { resourceUid } from '../provisioners/uid';
+import { isRecord } from '../validate/rules/shared';
+import { matchEntry } from './catalog';
+import { looksSecret } from './entries';
+import { SAMPLE_WORKLOAD } from './sample';
+import type { Catalog } from './types';
+
+/**
+ * What a placeholder becomes in the Compose export: the export runs with the catalog's
+ * provisioners and the given seed (the same as the export's, so the names and passwords match
+ * what a download would hold), and the resource's outputs are read back. Secrets are marked so that
+ * views mask them.
+ */
+export type PlaceholderPreview =
+  | { kind: 'value'; value: string; secret: boolean; note: string }
+  /** An environment resource: compose fills `${NAME}` in when the project starts. */
+  | { kind: 'environment'; variable: string; value?: string; note: string }
+  | { kind: 'unavailable'; reason: string };
+
+export interface PreviewOptions {
+  /** The export's seed (default 0, as exportCompose's). */
+  seed?: number;
+  /** Environment variables known at export time. */
+  env?: Record<string, string>;
+}
+
+/** `placeholder` is `${resources.db.host}` or its content `resources.db.host`. */
+export function previewPlaceholder(
+  parsed: ParsedDocument,
+  catalog: Catalog,
+  placeholder: string,
+  options: PreviewOptions = {},
+): PlaceholderPreview {
+  const content = /^\$\{.*\}$/s.test(placeholder) ? placeholder.slice(2, -1) : placeholder;
+  const parts = parseReference(content);
+  const workload = isRecord(parsed.value) ? parsed.value : {};
+  if (parts[0] === 'metadata') return previewMetadata(workload.metadata, parts.slice(1));
+  if (parts[0] !== 'resources' || parts.length < 2) {
+    return { kind: 'unavailable', reason: `${placeholder} is not a metadata or resource placeholder.` };
+  }
+  const name = parts[1]!;
+  const resources = isRecord(workload.resources) ? workload.resources : {};
+  const resource = resources[name];
+  if (!isRecord(resource) || typeof resource.type !== 'string') {
+    return { kind: 'unavailable', reason: `The workload has no resource named "${name}".` };
+  }
+  const metadata = isRecord(workload.metadata) ? workload.metadata : {};
+  const workloadName = typeof metadata.name === 'string' && metadata.name !== '' ? metadata.name : SAMPLE_WORKLOAD;
+  const ref = {
+    type: resource.type,
+    ...(typeof resource.class === 'string' ? { class: resource.class } : {}),
+    ...(typeof resource.id === 'string' ? { id: resource.id } : {}),
+  };
+  const entry = matchEntry(catalog, workloadName, name, ref);
+  if (!entry) return { kind: 'unavailable', reason: `No provisioner takes resource "${name}" (type ${ref.type}).` };
+  const keys = parts.slice(2);
+  if (entry.anyOutput) {
+    const variable = keys[0] ?? '';
+    const value = options.env?.[variable];
+    return {
+      kind: 'environment',
+      variable,
+      ...(value !== undefined ? { value } : {}),
+      note: `Compose reads the environment variable ${variable} when the project starts.`,
+    };
+  }
+  const exported = exportOf(parsed.text, catalog, options);
+  if (exported.errors.length > 0) {
+    return { kind: 'unavailable', reason: `The Compose export fails: ${exported.errors[0]}` };
+  }
+  const uid = resourceUid(workloadName, name, ref.type, ref.class, ref.id);
+  const outputs = exported.resources.find((r) => r.uid === uid)?.outputs ?? {};
+  if (keys.length === 0)
+    return { kind: 'value', value: uid, secret: false, note: `The resource's unique id (${entry.uri}).` };
+  const found = lookupInOutputs(outputs)(keys);
+  if (!('value' in found)) {
+    return { kind: 'unavailable', reason: `Resource "${name}" has no output "${keys.join('.')}" (${entry.uri}).` };
+  }
+  const output = entry.outputs.find((o) => o.name === keys[0]);
+  return {
+    kind: 'value',
+    value: asText(found.value),
+    secret: output?.secret ?? looksSecret(keys[0]!),
+    note: `${output?.description ? `${output.description} ` : ''}From ${entry.uri}, as the Compose export resolves it.`,
+  };
+}
+
+/** The placeholder the offset (in the document text) stands in, for a hover. */
+export function placeholderAt(parsed: ParsedDocument, offset: number): LocatedPlaceholder | undefined {
+  return findWorkloadPlaceholders(parsed).find((p) => p.exact && p.start <= offset && offset < p.end);
+}
+
+function previewMetadata(metadata: unknown, keys: string[]): PlaceholderPreview {
+  let here: unknown = metadata;
+  for (const key of keys) {
+    if (!isRecord(here) || !Object.prototype.hasOwnProperty.call(here, key)) {
+      return { kind: 'unavailable', reason: `metadata has no ${keys.join('.')}.` };
+    }
+    here = here[key];
+  }
+  return { kind: 'value', value: asText(here), secret: false, note: 'From the workload’s metadata.' };
+}
+
+/** As score-go substitutes: strings as they are, anything else JSON-encoded. */
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
+/** The last export, kept per catalog: hovering over several placeholders runs it once. */
+const lastExport = new WeakMap<Catalog, { key: string; result: ComposeExport }>();
+
+function exportOf(text: string, catalog: Catalog, options: PreviewOptions): ComposeExport {
+  const key = JSON.stringify([text, options.seed ?? 0, options.env ?? {}]);
+  const cached = lastExport.get(catalog);
+  if (cached?.key === key) return cached.result;
+  const result = exportCompose([{ text }], {
+    provisioners: [...catalog.provisioners],
+    seed: options.seed ?? 0,
+    ...(options.env ? { env: options.env } : {}),
+  });
+  lastExport.set(catalog, { key, result });
+  return result;
+}

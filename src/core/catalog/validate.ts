@@ -1,0 +1,138 @@
+import type { Diagnostic, DiagnosticCode } from '../diagnostics';
+import type { ParsedDocument } from '../document/parse';
+import { findWorkloadPlaceholders } from '../document/placeholders';
+import { childPointer } from '../document/pointer';
+import { rangeOf, type RangePart } from '../document/source-map';
+import { closest, didYouMean, isRecord } from '../validate/rules/shared';
+import { ANY_CLASS, catalogTypes, matchEntry } from './catalog';
+import { SAMPLE_WORKLOAD } from './sample';
+import type { Catalog, CatalogEntry } from './types';
+
+/**
+ * The catalog layer of validation (after the rules): what the loaded provisioners say about the
+ * workload's resources. Everything here is a warning: the workload is valid Score, but score-compose
+ * with these provisioners would not deploy it as written.
+ * - a resource no provisioner matches (by type, class and id);
+ * - a param its provisioner does not list, or a required one missing (only when the provisioner lists its params);
+ * - a placeholder reading an output its provisioner does not give (only when it lists its outputs;
+ *   environment resources take any name);
+ * - a resource whose provisioner is a cmd:// program, which the browser export cannot run.
+ * The rules layer already reports unknown resources and malformed placeholders; this layer skips those.
+ */
+export function catalogRules(parsed: ParsedDocument, catalog: Catalog): Diagnostic[] {
+  if (parsed.blocked || !isRecord(parsed.value)) return [];
+  const workload = parsed.value;
+  const metadata = isRecord(workload.metadata) ? workload.metadata : {};
+  const workloadName = typeof metadata.name === 'string' && metadata.name !== '' ? metadata.name : SAMPLE_WORKLOAD;
+  const resources = isRecord(workload.resources) ? workload.resources : {};
+  const out: Diagnostic[] = [];
+  const entries = new Map<string, CatalogEntry>();
+  const warn = (code: DiagnosticCode, message: string, pointer: string, part: RangePart = 'value') =>
+    out.push({
+      severity: 'warning',
+      code,
+      message,
+      path: pointer,
+      range: rangeOf(parsed, pointer, part),
+      source: 'catalog',
+    });
+
+  for (const [name, value] of Object.entries(resources)) {
+    if (!isRecord(value) || typeof value.type !== 'string' || value.type === '') continue; // the schema says so
+    const pointer = childPointer('/resources', name);
+    const resource = {
+      type: value.type,
+      ...(typeof value.class === 'string' ? { class: value.class } : {}),
+      ...(typeof value.id === 'string' ? { id: value.id } : {}),
+    };
+    const entry = matchEntry(catalog, workloadName, name, resource);
+    if (!entry) {
+      warn('NO_PROVISIONER', noProvisionerMessage(catalog, name, resource), childPointer(pointer, 'type'));
+      continue;
+    }
+    entries.set(name, entry);
+    if (!entry.runsInBrowser) {
+      warn(
+        'PROVISIONER_CANNOT_RUN',
+        `Resource "${name}" is provisioned by ${entry.uri}, a program (cmd://) that cannot run in a browser: the Compose export here will fail for it. score-compose itself can run it.`,
+        childPointer(pointer, 'type'),
+      );
+    }
+    if (entry.paramsDeclared) checkParams(name, value.params, entry, pointer, warn);
+  }
+
+  for (const p of findWorkloadPlaceholders(parsed)) {
+    if (p.context === 'command' || p.context === 'args') continue; // not expanded by score-compose
+    const [root, name, output] = p.parts;
+    if (root !== 'resources' || name === undefined || output === undefined) continue;
+    const entry = entries.get(name);
+    if (!entry || entry.anyOutput || !entry.outputsDeclared) continue;
+    if (entry.outputs.some((o) => o.name === output)) continue;
+    const names = entry.outputs.map((o) => o.name);
+    const gives = names.length === 0 ? 'gives no outputs' : `gives ${names.map((n) => `"${n}"`).join(', ')}`;
+    out.push({
+      severity: 'warning',
+      code: 'UNKNOWN_OUTPUT',
+      message: `Placeholder ${p.token.raw} reads output "${output}", which resource "${name}" does not give: its provisioner (${entry.uri}, type ${entry.type}) ${gives}.${didYouMean(output, names)} score-compose would fail with "key '${output}' not found".`,
+      path: p.pointer,
+      range: parsed.lines.range(p.start, p.end),
+      source: 'catalog',
+    });
+  }
+  return out;
+}
+
+function checkParams(
+  name: string,
+  params: unknown,
+  entry: CatalogEntry,
+  pointer: string,
+  warn: (code: DiagnosticCode, message: string, pointer: string, part?: RangePart) => void,
+): void {
+  const known = entry.params.map((p) => p.name);
+  const given = isRecord(params) ? params : {};
+  for (const key of Object.keys(given)) {
+    if (known.includes(key)) continue;
+    const supports = known.length === 0 ? 'takes no params' : `takes ${known.map((k) => `"${k}"`).join(', ')}`;
+    warn(
+      'UNSUPPORTED_PARAM',
+      `Param "${key}" of resource "${name}" is not used by its provisioner (${entry.uri}), which ${supports}.${didYouMean(key, known)} Remove it or correct its name.`,
+      childPointer(childPointer(pointer, 'params'), key),
+      'key',
+    );
+  }
+  for (const param of entry.params) {
+    if (!param.required || Object.prototype.hasOwnProperty.call(given, param.name)) continue;
+    const example = param.example !== undefined ? ` (for example ${param.name}: ${String(param.example)})` : '';
+    warn(
+      'MISSING_PARAM',
+      `Resource "${name}" (type ${entry.type}) needs param "${param.name}": ${lowerFirst(param.description) || 'its provisioner requires it'}. Add it under params${example}.`,
+      isRecord(params) ? childPointer(pointer, 'params') : pointer,
+      'key',
+    );
+  }
+}
+
+function noProvisionerMessage(
+  catalog: Catalog,
+  name: string,
+  resource: { type: string; class?: string; id?: string },
+): string {
+  const types = catalogTypes(catalog);
+  const sameType = types.find((t) => t.type === resource.type);
+  const klass = resource.class ?? 'default';
+  const head = `Resource "${name}" would not deploy with score-compose: no provisioner for type "${resource.type}" class "${klass}"${resource.id !== undefined ? ` id "${resource.id}"` : ''}.`;
+  if (sameType) {
+    const classes = sameType.classes.filter((c) => c !== ANY_CLASS);
+    return `${head} The loaded provisioners of type "${resource.type}" take class ${classes.map((c) => `"${c}"`).join(', ')}${sameType.entries.some((e) => e.id !== undefined) ? ' (some only a given id)' : ''}.${didYouMean(klass, classes)} Change the class, or load a provisioners file that provides it.`;
+  }
+  const guess = closest(
+    resource.type,
+    types.map((t) => t.type),
+  );
+  return `${head}${guess !== undefined ? ` Did you mean "${guess}"?` : ''} Load a provisioners file that provides it, or use one of the catalog's types.`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
