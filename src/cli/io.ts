@@ -1,0 +1,16 @@
+import type { Readable } from 'node:stream';
+
+/** The streams a command talks to; the process's own in real use, buffers in tests. */
+export interface CliIo {
+  stdin: Readable;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+export function processIo(): CliIo {
+  // A reader that closes the pipe early (`| head`) is not an error of ours.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs, usageHint, usageText } from './args';
+import { EXIT } from './exit-codes';
+import { processIo, type CliIo } from './io';
+
+/**
+ * The headless CLI: a Node-only adapter over src/core. bin/score-designer.mjs loads this file
+ * through tsx and sets the process's exit code to what `run` returns.
+ */
+export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const request = parseArgs(argv);
+  switch (request.kind) {
+    case 'help':
+      io.stdout.write(usageText(request.command));
+      return EXIT.ok;
+    case 'version':
+      io.stdout.write(`score-designer ${version()}\n`);
+      return EXIT.ok;
+    case 'usage-error':
+      io.stderr.write(`score-designer: ${request.message}\n${usageHint(request.command)}`);
+      return EXIT.usage;
+    case 'validate': {
+      // Loaded on demand: --help and usage errors answer without loading the validator.
+      const { validateCommand } = await import('./validate-command');
+      return validateCommand(request.files, request.format, io);
+    }
+  }
+}
+
+function version(): string {
+  const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg ? String(pkg.version) : 'unknown';
+}
