@@ -1,0 +1,38 @@
+import { parse } from 'yaml';
+import { exportCompose } from '../export/compose';
+import { asRecord } from './sections';
+
+/**
+ * Resource outputs are only known once resources are provisioned: this runs the Compose export of
+ * the workload (score-compose's default provisioners, seed 0) and reads back what each container's
+ * variables become. Its own module, so that the app loads the exporter only when a preview needs it.
+ */
+
+/** Variables of each container as the Compose export sets them; undefined when the export fails. */
+export type ExportedVariables = Map<string, Record<string, string>>;
+
+/** Runs the Compose export of one workload and reads back each container's environment. */
+export function exportedVariables(text: string): ExportedVariables | undefined {
+  const result = exportCompose([{ text }]);
+  if (result.errors.length > 0 || result.compose === '') return undefined;
+  let workloadName: unknown;
+  let compose: unknown;
+  try {
+    workloadName = asRecord(asRecord(parse(text))?.metadata)?.name;
+    compose = parse(result.compose);
+  } catch {
+    return undefined;
+  }
+  const services = asRecord(asRecord(compose)?.services);
+  if (typeof workloadName !== 'string' || !services) return undefined;
+  const out: ExportedVariables = new Map();
+  for (const [service, spec] of Object.entries(services)) {
+    if (!service.startsWith(`${workloadName}-`)) continue;
+    const environment = asRecord(asRecord(spec)?.environment) ?? {};
+    const vars: Record<string, string> = {};
+    // Compose reads `$$` as a literal `$`: show the value the container gets.
+    for (const [k, v] of Object.entries(environment)) if (typeof v === 'string') vars[k] = v.replace(/\$\$/g, '$');
+    out.set(service.slice(workloadName.length + 1), vars);
+  }
+  return out;
+}

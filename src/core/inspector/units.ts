@@ -1,0 +1,79 @@
+/**
+ * CPU and memory amounts as the Score spec writes them, read into numbers so that the form can say
+ * what an amount means ("250m = 0.25 CPU", "512Mi = 536,870,912 bytes"). The patterns are the
+ * schema's own: an amount the schema rejects is never read as valid here (checked by a property test).
+ */
+
+export const CPU_PATTERN = /^\d+(?:m|\.\d+)?$/;
+export const MEMORY_PATTERN = /^(0\.\d+|[1-9]\d*(\.\d+)?)(K|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
+
+export type MemoryUnit = 'K' | 'M' | 'G' | 'T' | 'P' | 'E' | 'Ki' | 'Mi' | 'Gi' | 'Ti' | 'Pi' | 'Ei';
+
+const MEMORY_FACTORS: Record<MemoryUnit, number> = {
+  K: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+};
+
+export type Amount = { valid: true; value: number; meaning: string } | { valid: false; hint: string };
+
+/** CPUs: whole or decimal (`2`, `0.5`), or thousandths with `m` (`250m`). */
+export function readCpu(text: string): Amount {
+  if (!CPU_PATTERN.test(text)) {
+    return {
+      valid: false,
+      hint: 'A CPU amount is a whole or decimal number of CPUs, or thousandths with m: 2, 0.5, 250m.',
+    };
+  }
+  const cores = text.endsWith('m') ? Number(text.slice(0, -1)) / 1000 : Number(text);
+  return { valid: true, value: cores, meaning: `${formatNumber(cores)} CPU` };
+}
+
+/** Memory: bytes with an optional decimal (K, M, …) or binary (Ki, Mi, …) unit. */
+export function readMemory(text: string): Amount {
+  const match = MEMORY_PATTERN.exec(text);
+  if (!match) {
+    return {
+      valid: false,
+      hint: 'A memory amount is a number with an optional unit: K, M, G, T, P, E (×1000) or Ki, Mi, Gi, Ti, Pi, Ei (×1024), such as 512Mi.',
+    };
+  }
+  const unit = match[3] as MemoryUnit | undefined;
+  const bytes = Number(match[1]) * (unit ? MEMORY_FACTORS[unit] : 1);
+  return { valid: true, value: bytes, meaning: describeBytes(bytes) };
+}
+
+/** "536,870,912 bytes (512 MiB)": the exact count, and a rounded binary size when it is large. */
+export function describeBytes(bytes: number): string {
+  const exact = `${formatNumber(Math.round(bytes))} bytes`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
+  let size = bytes;
+  let unit = -1;
+  while (size >= 1024 && unit < units.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return unit < 0 ? exact : `${exact} (${formatNumber(Math.round(size * 100) / 100)} ${units[unit]})`;
+}
+
+function formatNumber(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+/** Common amounts, offered as suggestions in the inputs. */
+export function cpuSuggestions(): string[] {
+  return ['100m', '250m', '500m', '1', '2', '4'];
+}
+
+export function memorySuggestions(): string[] {
+  return ['64Mi', '128Mi', '256Mi', '512Mi', '1Gi', '2Gi', '4Gi'];
+}
