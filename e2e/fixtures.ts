@@ -56,23 +56,91 @@ export { expect };
 
 /** The places of the app a user looks at, found the way a user finds them: by role and name. */
 export function app(page: Page) {
+  const problemsRegion = page.getByRole('region', { name: /^Problems/ });
   return {
+    /** The YAML editor: Monaco once loaded (an EditContext element named "Workload YAML"), a text area before. */
     editor: page.getByRole('textbox', { name: 'Workload YAML' }),
-    status: page.getByRole('status'),
-    problems: page.getByRole('region', { name: /Problems/ }).getByRole('listitem'),
+    monaco: page.locator('[data-testid="monaco-editor"] .monaco-editor'),
+    status: page.getByRole('status', { name: 'Validation status' }),
+    problemsRegion,
+    problems: problemsRegion.getByRole('listitem'),
     workloadName: page.getByRole('banner').locator('.workload'),
-    templatePicker: page.getByRole('combobox', { name: 'Template' }),
-    useTemplate: page.getByRole('button', { name: 'Use template' }),
-    openFile: page.getByRole('button', { name: 'Open file…' }),
+    newFromTemplate: page.getByRole('button', { name: 'New from template…' }),
+    open: page.getByRole('button', { name: 'Open…' }),
+    undo: page.getByRole('button', { name: 'Undo', exact: true }),
+    redo: page.getByRole('button', { name: 'Redo', exact: true }),
+    theme: page.getByRole('combobox', { name: 'Theme' }),
     fileInput: page.locator('input[type="file"]'),
-    alert: page.getByRole('alert'),
+    /** The app's own alert (Monaco keeps empty live regions of role alert for screen readers). */
+    alert: page.locator('.notice[role="alert"]'),
+    dialog: page.getByRole('dialog'),
+    startHeading: page.getByRole('heading', { name: 'Start a workload' }),
+    selected: page.getByTestId('selected-pointer'),
+    graph: page.getByRole('region', { name: 'Graph' }),
+    inspector: page.getByRole('region', { name: 'Inspector' }),
+    yamlPane: page.getByRole('region', { name: 'YAML' }),
   };
 }
 
-/** Opens the app and waits until it has checked its first workload. */
+/** A template's button (on the start screen or in the New from template dialog), by its title. */
+export function templateButton(page: Page, title: string): Locator {
+  return page.getByRole('button', { name: new RegExp(`^${title}`) });
+}
+
+/** Opens the app on its start screen (every test has a fresh browser profile: no draft to recover). */
 export async function openApp(page: Page) {
   await page.goto('/');
-  await expect(app(page).status).toHaveText(/Valid|error|warning/);
+  await expect(app(page).startHeading).toBeVisible();
+}
+
+/** Opens the app and a template, and waits until Monaco has replaced the text area and the text is checked. */
+export async function openTemplate(page: Page, title = 'Hello world') {
+  await openApp(page);
+  await templateButton(page, title).click();
+  await waitForEditor(page);
+}
+
+/** Waits until the YAML pane is Monaco and the status shows a verdict. */
+export async function waitForEditor(page: Page) {
+  const ui = app(page);
+  await expect(ui.monaco).toBeVisible();
+  await expect(ui.status).toHaveText(/Valid|error|warning/);
+}
+
+/** The workload's text, as the app holds it (the single source of truth). */
+export function textOf(page: Page): Promise<string> {
+  return page.evaluate(() => window.scoreDesigner!.getText());
+}
+
+/** Replaces the text through the automation API, checks it at once, and waits for the YAML pane to show it. */
+export async function setText(page: Page, text: string) {
+  await page.evaluate((t) => window.scoreDesigner!.setText(t), text);
+}
+
+/** The text of the autosaved draft in IndexedDB, or null when there is none. */
+export function savedDraft(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('score-designer-drafts');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('drafts')) return resolve(null);
+          const get = db.transaction('drafts').objectStore('drafts').get('current');
+          get.onsuccess = () => resolve((get.result as { text?: string } | undefined)?.text ?? null);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+/** Puts the caret in the YAML pane at a 1-based line and column, with the keyboard, as a user would. */
+export async function caretTo(page: Page, line: number, column = 1) {
+  await app(page).editor.focus();
+  await page.keyboard.press('Control+Home'); // line 1, column 1: moving down keeps column 1
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 1; i < column; i++) await page.keyboard.press('ArrowRight');
 }
 
 /** The "line:column" a problem shows, as numbers. */
@@ -81,10 +149,4 @@ export async function problemPosition(problem: Locator): Promise<{ line: number;
   const match = /(\d+):(\d+)/.exec(text);
   if (!match) throw new Error(`problem shows no line:column: "${text}"`);
   return { line: Number(match[1]), column: Number(match[2]) };
-}
-
-/** The 0-based character offset of a 1-based line and column in `text`. */
-export function offsetOf(text: string, line: number, column: number): number {
-  const lines = text.split('\n');
-  return lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + column - 1;
 }

@@ -1,16 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyEdits } from '../core/commands';
 import { validateText } from '../core/validate';
-import { CHECK_DELAY_MS, createDocumentStore, hasChanges } from './document-store';
+import { pointerAt } from '../core/document/source-map';
+import type { BackgroundValidation } from './background-validation';
+import { CHECK_DELAY_MS, createDocumentStore, hasChanges, isOpen } from './document-store';
+import { lazyParsed } from './lazy-parsed';
 
 const valid = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n';
 const noImage = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    command: [x]\n';
 const unreadable = 'apiVersion: score.dev/v1b1\nmetadata: [\n';
 
 describe('the document store', () => {
-  beforeEach(() => void vi.useFakeTimers());
+  let clock = 0;
+  const now = () => clock;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    clock = 0;
+  });
   afterEach(() => void vi.useRealTimers());
 
-  it('checks the text it starts with at once', () => {
+  it('starts with nothing open, or with the text it is given, checked at once', () => {
+    expect(isOpen(createDocumentStore({ text: '', origin: null }).getState())).toBe(false);
     const store = createDocumentStore({ text: noImage, origin: 'test' });
     const { report, readable } = store.getState();
     expect(report.parsed.text).toBe(noImage);
@@ -23,7 +33,7 @@ describe('the document store', () => {
     const validate = vi.fn(validateText);
     const store = createDocumentStore({ text: valid, origin: 'test' }, { validate });
     expect(validate).toHaveBeenCalledTimes(1);
-    for (let i = 1; i <= noImage.length; i++) store.getState().setText(noImage.slice(0, i));
+    for (let i = 1; i <= noImage.length; i++) store.getState().typeText(noImage.slice(0, i));
     expect(store.getState().text).toBe(noImage);
     expect(store.getState().report.valid).toBe(true); // not checked yet
     vi.advanceTimersByTime(CHECK_DELAY_MS - 1);
@@ -39,7 +49,7 @@ describe('the document store', () => {
   it('checks at once when asked (blur, automation), and then not again', () => {
     const validate = vi.fn(validateText);
     const store = createDocumentStore({ text: valid, origin: 'test' }, { validate });
-    store.getState().setText(noImage);
+    store.getState().typeText(noImage);
     const report = store.getState().flush();
     expect(report.parsed.text).toBe(noImage);
     expect(store.getState().report).toBe(report);
@@ -51,19 +61,19 @@ describe('the document store', () => {
   it('keeps the last readable version while the text does not parse, and never touches the text', () => {
     const store = createDocumentStore({ text: valid, origin: 'test' });
     const good = store.getState().report;
-    store.getState().setText(unreadable);
+    store.getState().typeText(unreadable);
     store.getState().flush();
     expect(store.getState().text).toBe(unreadable);
     expect(store.getState().report.parsed.blocked).toBe(true);
     expect(store.getState().readable).toBe(good);
-    store.getState().setText(noImage);
+    store.getState().typeText(noImage);
     store.getState().flush();
     expect(store.getState().readable).toBe(store.getState().report);
   });
 
-  it('opening another workload forgets the changes and the previous workload', () => {
+  it('opening another workload forgets the changes, the history and the previous workload', () => {
     const store = createDocumentStore({ text: valid, origin: 'test' });
-    store.getState().setText(noImage);
+    store.getState().typeText(noImage);
     store.getState().open(unreadable, 'broken.yaml');
     const state = store.getState();
     expect(state.text).toBe(unreadable);
@@ -71,7 +81,183 @@ describe('the document store', () => {
     expect(hasChanges(state)).toBe(false);
     expect(state.report.parsed.text).toBe(unreadable);
     expect(state.readable).toBe(state.report); // not the previous workload's last good version
+    expect(state.undo()).toBe(false);
     vi.advanceTimersByTime(1000); // the edit's pending check must not come back
     expect(store.getState().report.parsed.text).toBe(unreadable);
+  });
+
+  it('runs a command as one change with its minimal edits, and undo restores the exact text', () => {
+    const store = createDocumentStore({ text: valid, origin: 'test' });
+    const result = store.getState().runCommand('setVariable', { container: 'web', name: 'PORT', value: '8080' });
+    expect('error' in result).toBe(false);
+    const { text, lastChange, selection } = store.getState();
+    expect(text).toContain('PORT: "8080"');
+    expect(lastChange?.source).toBe('command');
+    expect(applyEdits(valid, lastChange!.edits)).toBe(text);
+    expect(selection).toEqual({ pointer: '/containers/web/variables/PORT', source: 'command' });
+    expect(store.getState().report.parsed.text).toBe(text); // checked at once
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().text).toBe(valid);
+    expect(store.getState().lastChange?.source).toBe('history');
+    expect(store.getState().redo()).toBe(true);
+    expect(store.getState().text).toBe(text);
+  });
+
+  it('a refused command changes nothing and says why', () => {
+    const store = createDocumentStore({ text: valid, origin: 'test' });
+    const result = store.getState().runCommand('setVariable', { container: 'nope', name: 'A', value: 'b' });
+    expect(result).toEqual({ error: expect.stringContaining('nope') });
+    expect(store.getState().text).toBe(valid);
+    expect(store.getState().lastChange).toBeNull();
+    expect(store.getState().message).toMatchObject({ kind: 'error', text: expect.stringContaining('nope') });
+    expect(store.getState().undo()).toBe(false);
+    expect(store.getState().runCommand('noSuchCommand', {})).toEqual({
+      error: expect.stringContaining('noSuchCommand'),
+    });
+  });
+
+  it('undoes typing in steps, across commands, and back again', () => {
+    const store = createDocumentStore({ text: valid, origin: 'test' }, { now });
+    const typeAtEnd = (s: string) => {
+      for (const ch of s) {
+        clock += 50;
+        const before = store.getState().text;
+        store.getState().typeText(before + ch, [{ start: before.length, end: before.length, insert: ch }]);
+      }
+    };
+    typeAtEnd('# one');
+    const afterTyping = store.getState().text;
+    store.getState().runCommand('setVariable', { container: 'web', name: 'A', value: 'b' });
+    const afterCommand = store.getState().text;
+    clock += 10;
+    typeAtEnd('!');
+    const states: string[] = [];
+    while (store.getState().undo()) states.push(store.getState().text);
+    expect(states).toEqual([afterCommand, afterTyping, valid]);
+    while (store.getState().redo()) states.push(store.getState().text);
+    expect(states.slice(3)).toEqual([afterTyping, afterCommand, afterCommand + '!']);
+  });
+
+  it('ends a typing step at a new line even when the editor gives no edits (the plain text area)', () => {
+    const store = createDocumentStore({ text: '# a', origin: 'test' }, { now });
+    for (const text of ['# ab', '# ab\n', '# ab\nc']) {
+      clock += 10;
+      store.getState().typeText(text);
+    }
+    const states: string[] = [];
+    while (store.getState().undo()) states.push(store.getState().text);
+    expect(states).toEqual(['# ab\n', '# a']);
+  });
+
+  it('selects what the caret stands in, once the text has been checked', () => {
+    const store = createDocumentStore({ text: valid, origin: 'test' });
+    store.getState().selectAt(valid.indexOf('nginx'));
+    expect(store.getState().selection).toEqual({ pointer: '/containers/web/image', source: 'editor' });
+    const typed = valid.replace('nginx', 'nginx:1');
+    store.getState().typeText(typed);
+    store.getState().selectAt(typed.indexOf('web'));
+    expect(store.getState().selection?.pointer).toBe('/containers/web/image'); // not yet checked
+    vi.advanceTimersByTime(CHECK_DELAY_MS);
+    expect(store.getState().selection).toEqual({ pointer: '/containers/web', source: 'editor' });
+  });
+
+  it('walks through the problems with F8 and Shift+F8, wrapping around, and reveals each', () => {
+    const twoProblems = noImage.replace('name: shop', 'name: Shop!');
+    const store = createDocumentStore({ text: twoProblems, origin: 'test' });
+    const count = store.getState().report.diagnostics.length;
+    expect(count).toBeGreaterThanOrEqual(2);
+    const seen: number[] = [];
+    for (let i = 0; i <= count; i++) {
+      store.getState().walkProblems(1, false);
+      seen.push(store.getState().problemIndex);
+    }
+    expect(seen).toEqual([...Array.from({ length: count }, (_, i) => i), 0]);
+    store.getState().walkProblems(-1, true);
+    const { problemIndex, reveal, selection, report } = store.getState();
+    expect(problemIndex).toBe(count - 1);
+    expect(reveal).toMatchObject({ range: report.diagnostics[count - 1]!.range, focus: true });
+    expect(selection).toEqual({ pointer: report.diagnostics[count - 1]!.path, source: 'problems' });
+  });
+
+  it('discarding a recovered draft goes back to the start', () => {
+    const store = createDocumentStore({ text: noImage, openedText: valid, origin: 'test', recovered: { savedAt: 1 } });
+    expect(hasChanges(store.getState())).toBe(true);
+    expect(store.getState().recovered).toEqual({ savedAt: 1 });
+    store.getState().discardRecovered();
+    expect(isOpen(store.getState())).toBe(false);
+    expect(store.getState().text).toBe('');
+    expect(store.getState().recovered).toBeNull();
+  });
+
+  describe('with checks in the background', () => {
+    /** A stand-in for the worker: answers when told to, as the real one would (lazily parsed report). */
+    function fakeWorker() {
+      const waiting: Array<() => void> = [];
+      let failing = false;
+      const background: BackgroundValidation = {
+        check: (text, caret) =>
+          new Promise((resolve, reject) =>
+            waiting.push(() => {
+              if (failing) return reject(new Error('worker failed'));
+              const full = validateText(text);
+              const parsed = lazyParsed(text, full.parsed.value, full.parsed.syntax, full.parsed.blocked);
+              const pointer = caret !== undefined && !parsed.blocked ? pointerAt(full.parsed, caret) : undefined;
+              resolve({ report: { ...full, parsed }, ...(pointer === undefined ? {} : { pointer }) });
+            }),
+          ),
+        pointerAt: (text, caret) =>
+          new Promise((resolve) => waiting.push(() => resolve(pointerAt(validateText(text).parsed, caret)))),
+      };
+      const answer = async () => {
+        for (const run of waiting.splice(0)) run();
+        await Promise.resolve();
+        await Promise.resolve();
+      };
+      return { background, answer, fail: () => (failing = true), pending: () => waiting.length };
+    }
+
+    it('checks typing in the background, and the caret selects from its answer', async () => {
+      const worker = fakeWorker();
+      const validate = vi.fn(validateText);
+      const store = createDocumentStore({ text: valid, origin: 'test' }, { validate, background: worker.background });
+      store.getState().typeText(noImage);
+      store.getState().selectAt(noImage.indexOf('command'));
+      vi.advanceTimersByTime(CHECK_DELAY_MS);
+      expect(worker.pending()).toBe(1);
+      expect(store.getState().report.parsed.text).toBe(valid); // not answered yet
+      await worker.answer();
+      expect(store.getState().report.parsed.text).toBe(noImage);
+      expect(store.getState().report.valid).toBe(false);
+      expect(store.getState().selection).toEqual({ pointer: '/containers/web/command', source: 'editor' });
+      expect(validate).toHaveBeenCalledTimes(1); // only the first text, here
+    });
+
+    it('ignores an answer about a text that has changed since', async () => {
+      const worker = fakeWorker();
+      const store = createDocumentStore({ text: valid, origin: 'test' }, { background: worker.background });
+      store.getState().typeText(noImage);
+      vi.advanceTimersByTime(CHECK_DELAY_MS);
+      store.getState().typeText(unreadable);
+      await worker.answer();
+      expect(store.getState().report.parsed.text).toBe(valid);
+      vi.advanceTimersByTime(CHECK_DELAY_MS);
+      await worker.answer();
+      expect(store.getState().report.parsed.text).toBe(unreadable);
+      expect(store.getState().readable.parsed.text).toBe(valid); // the last readable version stays
+    });
+
+    it('checks here when the worker fails, and from then on', async () => {
+      const worker = fakeWorker();
+      const store = createDocumentStore({ text: valid, origin: 'test' }, { background: worker.background });
+      worker.fail();
+      store.getState().typeText(noImage);
+      vi.advanceTimersByTime(CHECK_DELAY_MS);
+      await worker.answer();
+      expect(store.getState().report.parsed.text).toBe(noImage);
+      store.getState().typeText(valid);
+      vi.advanceTimersByTime(CHECK_DELAY_MS);
+      expect(worker.pending()).toBe(0);
+      expect(store.getState().report.parsed.text).toBe(valid);
+    });
   });
 });

@@ -1,14 +1,58 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { runCommand as runCoreCommand, isRefusal, type CommandResult, type Edit } from '../core/commands';
+import type { TextRange } from '../core/diagnostics';
+import { pointerAt } from '../core/document/source-map';
 import type { ValidationReport } from '../core/validate';
+import { emptyHistory, recordStep, recordTyping, redo, undo, type History } from './history';
+import type { BackgroundValidation } from './background-validation';
+import { isParsedHere } from './lazy-parsed';
+import { diffText } from './text-diff';
 import { validationOf } from './validation';
 
 /** Typing is checked this long after the last keystroke (DESIGN §4: ≤ 150 ms); blur and automation check at once. */
 export const CHECK_DELAY_MS = 150;
 
+/** Where a change of the text came from. The editor pane applies every change that did not come from itself. */
+export type ChangeSource = 'editor' | 'command' | 'history' | 'automation' | 'open';
+
+/** The last change of the text, with the edits (against `before`) that made it: panes apply those, not the whole text. */
+export interface TextChange {
+  seq: number;
+  before: string;
+  text: string;
+  edits: Edit[];
+  source: ChangeSource;
+}
+
+/** Who selected: a view follows selections made elsewhere and does not echo its own. */
+export type SelectionSource = 'editor' | 'problems' | 'command' | 'automation' | 'graph' | 'inspector';
+
+/** What the user is looking at, as a JSON Pointer into the workload ('' is the whole workload). */
+export interface Selection {
+  pointer: string;
+  source: SelectionSource;
+}
+
+/** A request to the YAML pane to show a range of the text (a problem's place). */
+export interface RevealRequest {
+  seq: number;
+  range: TextRange;
+  /** Move the keyboard focus into the editor too (a click on a problem does; F8 from elsewhere does not). */
+  focus: boolean;
+}
+
+/** A one-line message for the user: a refused command, a file that was not opened. */
+export interface Message {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
 /**
  * The open workload. Its text is the single source of truth: every view derives from it and every
- * change, from any pane, becomes a new text. `report` and `readable` are derived (memoized) from the
- * text and are never set any other way; `openedText` and `origin` only say where the text came from.
+ * change, from any pane, becomes a new text (typed in the YAML pane, or made by a core command).
+ * `report` and `readable` are derived (memoized) from the text and are never set any other way;
+ * selection, history and messages live beside it.
  */
 export interface DocumentState {
   /** The workload's text, exactly as the user has it. */
@@ -19,29 +63,87 @@ export interface DocumentState {
   readable: ValidationReport;
   /** The text as it was last opened; the user has changes when `text` differs from it. */
   openedText: string;
-  /** Where the text came from, in words: a file name, a template title, "pasted text". */
-  origin: string;
-  /** An edit: replaces the text and checks it after a pause in typing. */
-  setText(text: string): void;
-  /** Opens another workload: replaces the text, forgets the changes and checks at once. */
+  /** Where the text came from, in words: a file name, a template title, "pasted text"; null before anything is open. */
+  origin: string | null;
+  lastChange: TextChange | null;
+  history: History;
+  selection: Selection | null;
+  /** Index into `report.diagnostics` of the problem last shown (F8 walks on from it); -1 for none. */
+  problemIndex: number;
+  reveal: RevealRequest | null;
+  message: Message | null;
+  /** Set when the text was recovered from an autosaved draft with unsaved changes. */
+  recovered: { savedAt: number } | null;
+
+  /** Typing in an editor pane: grouped into undo steps. `edits` (against the current text) when the editor knows them. */
+  typeText(text: string, edits?: Edit[]): void;
+  /** Replaces the whole text as one undo step (automation, paste over everything). */
+  replaceText(text: string): void;
+  /** Runs a named core command on the text. A refusal changes nothing and is shown as a message. */
+  runCommand(name: string, args: unknown): CommandResult;
+  undo(): boolean;
+  redo(): boolean;
+  /** Opens another workload: replaces the text, forgets changes and history, checks at once. */
   open(text: string, origin: string): void;
+  /** Back to the start screen, with nothing open. */
+  close(): void;
   /** Checks the current text now (on blur, or before answering automation) and returns the report. */
   flush(): ValidationReport;
+  select(pointer: string, source: SelectionSource): void;
+  /** The caret moved in the YAML pane: select what it stands in (once the text has been checked). */
+  selectAt(offset: number): void;
+  /** Shows a problem: reveals its range in the YAML pane and selects its field. */
+  showProblem(index: number, focus: boolean): void;
+  /** F8 (+1) and Shift+F8 (-1): the next or previous problem, wrapping around. */
+  walkProblems(step: 1 | -1, focus: boolean): void;
+  say(kind: Message['kind'], text: string): void;
+  dismissMessage(): void;
+  /** The recovered draft is thrown away: back to the start screen. */
+  discardRecovered(): void;
+  /** The user has read that the draft was recovered: hide the notice, keep the text. */
+  keepRecovered(): void;
 }
 
 export type DocumentStore = StoreApi<DocumentState>;
+
+export interface InitialDocument {
+  text: string;
+  origin: string | null;
+  /** The text as opened, when the text has changes already (a recovered draft). */
+  openedText?: string;
+  recovered?: { savedAt: number } | null;
+}
 
 export interface DocumentStoreOptions {
   delayMs?: number;
   /** The validation to run; tests pass a stand-in. */
   validate?: (text: string) => ValidationReport;
+  /** The clock typing is grouped by; tests pass their own. */
+  now?: () => number;
+  /**
+   * Where the checks that follow typing run (a Web Worker), so that typing is never blocked by them.
+   * Without it, or when it fails, they run here. Checks asked for at once (blur, commands, automation)
+   * always run here: their callers need the answer now.
+   */
+  background?: BackgroundValidation;
 }
 
 export function createDocumentStore(
-  initial: { text: string; origin: string },
-  { delayMs = CHECK_DELAY_MS, validate = validationOf }: DocumentStoreOptions = {},
+  initial: InitialDocument,
+  {
+    delayMs = CHECK_DELAY_MS,
+    validate = validationOf,
+    now = () => performance.now(),
+    background,
+  }: DocumentStoreOptions = {},
 ): DocumentStore {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Numbers the background requests: only the answer to the latest one counts. */
+  let checks = 0;
+  let pointers = 0;
+  let seq = 0;
+  /** The caret offset whose pointer waits for the next check (the text changed since it moved). */
+  let pendingCaret: number | undefined;
   const cancel = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
@@ -53,37 +155,232 @@ export function createDocumentStore(
   };
 
   return createStore<DocumentState>()((set, get) => {
+    /** Takes a new report; the caret's pending selection follows it when its pointer is known. */
+    const adopt = (
+      next: { report: ValidationReport; readable: ValidationReport },
+      caretPointer: string | undefined,
+    ) => {
+      const selection = caretPointer !== undefined ? followCaret(get().selection, caretPointer) : get().selection;
+      set({ ...next, problemIndex: -1, selection });
+    };
+
     const check = (): ValidationReport => {
       cancel();
+      checks++; // an answer still on its way from the background is outdated now
       const { text, report, readable } = get();
       if (report.parsed.text === text) return report;
+      mark('score:check');
       const next = derived(text, readable);
-      set(next);
+      const caret = pendingCaret;
+      pendingCaret = undefined;
+      adopt(
+        next,
+        caret !== undefined && !next.report.parsed.blocked ? pointerAt(next.report.parsed, caret) : undefined,
+      );
+      mark('score:checked');
       return next.report;
     };
 
+    /** The check after a pause in typing: in the background when there is one. */
+    const checkLater = () => {
+      timer = undefined;
+      const { text, report } = get();
+      if (report.parsed.text === text) return;
+      if (!background) {
+        check();
+        return;
+      }
+      const caret = pendingCaret;
+      const asked = ++checks;
+      mark('score:check');
+      background.check(text, caret).then(
+        ({ report: next, pointer }) => {
+          if (asked !== checks || get().text !== text) return; // a newer text or check came first
+          const caretPointer = caret === pendingCaret ? pointer : undefined;
+          const caretMoved = pendingCaret !== undefined && pendingCaret !== caret;
+          const movedTo = pendingCaret;
+          pendingCaret = undefined;
+          adopt({ report: next, readable: next.parsed.blocked ? get().readable : next }, caretPointer);
+          mark('score:checked');
+          if (caretMoved && movedTo !== undefined) get().selectAt(movedTo);
+        },
+        () => {
+          background = undefined; // the worker failed: check here from now on
+          if (asked === checks) check();
+        },
+      );
+    };
+
+    /** Every change of the text passes here: it records the change for the panes and schedules the check. */
+    const change = (text: string, edits: Edit[], source: ChangeSource, history: History, checkNow: boolean) => {
+      const before = get().text;
+      set({
+        text,
+        history,
+        lastChange: { seq: ++seq, before, text, edits, source },
+        origin: get().origin ?? 'a new workload',
+      });
+      cancel();
+      if (checkNow) check();
+      else timer = setTimeout(checkLater, delayMs);
+    };
+
+    /** Another workload (or none): the last readable version of the previous one says nothing about it. */
+    const reset = (text: string, origin: string | null) => {
+      cancel();
+      pendingCaret = undefined;
+      const before = get().text;
+      set({
+        ...startState(text, origin),
+        recovered: null,
+        message: null,
+        lastChange: { seq: ++seq, before, text, edits: [diffText(before, text)], source: 'open' },
+      });
+    };
+
+    const startState = (text: string, origin: string | null, openedText = text) => ({
+      text,
+      openedText,
+      origin,
+      history: emptyHistory,
+      selection: null,
+      problemIndex: -1,
+      reveal: null,
+      ...derived(text, undefined),
+    });
+
     return {
-      text: initial.text,
-      openedText: initial.text,
-      origin: initial.origin,
-      ...derived(initial.text, undefined),
-      setText(text) {
-        if (text === get().text) return;
-        set({ text });
-        cancel();
-        timer = setTimeout(check, delayMs);
+      ...startState(initial.text, initial.origin, initial.openedText),
+      lastChange: null,
+      message: null,
+      recovered: initial.recovered ?? null,
+
+      typeText(text, edits) {
+        const before = get().text;
+        if (text === before) return;
+        const made = edits ?? [diffText(before, text)];
+        change(text, made, 'editor', recordTyping(get().history, before, made, now()), false);
+      },
+      replaceText(text) {
+        const before = get().text;
+        if (text === before) return;
+        const edits = [diffText(before, text)];
+        change(text, edits, 'automation', recordStep(get().history, before, text, edits), true);
+      },
+      runCommand(name, args) {
+        const before = get().text;
+        const result = runCoreCommand(name, before, args);
+        if (isRefusal(result)) {
+          get().say('error', result.error);
+          return result;
+        }
+        if (result.text !== before) {
+          change(
+            result.text,
+            result.edits,
+            'command',
+            recordStep(get().history, before, result.text, result.edits),
+            true,
+          );
+        }
+        if (result.selection !== undefined) get().select(result.selection, 'command');
+        return result;
+      },
+      undo() {
+        const move = undo(get().history, get().text);
+        if (!move) return false;
+        change(move.text, move.edits, 'history', move.history, false);
+        return true;
+      },
+      redo() {
+        const move = redo(get().history, get().text);
+        if (!move) return false;
+        change(move.text, move.edits, 'history', move.history, false);
+        return true;
       },
       open(text, origin) {
-        cancel();
-        // Another workload: the last readable version of the previous one says nothing about it.
-        set({ text, openedText: text, origin, ...derived(text, undefined) });
+        reset(text, origin);
+      },
+      close() {
+        reset('', null);
       },
       flush: check,
+      select(pointer, source) {
+        const current = get().selection;
+        if (current?.pointer === pointer && current.source === source) return;
+        set({ selection: { pointer, source } });
+      },
+      selectAt(offset) {
+        const { report, text } = get();
+        if (report.parsed.text !== text) {
+          pendingCaret = offset;
+          return;
+        }
+        pendingCaret = undefined;
+        if (report.parsed.blocked) return;
+        if (background && !isParsedHere(report.parsed)) {
+          // The YAML tree is in the worker: ask it there rather than parse here while the user types.
+          const asked = ++pointers;
+          background.pointerAt(text, offset).then(
+            (pointer) => {
+              if (asked !== pointers || get().text !== text || pointer === undefined) return;
+              const selection = followCaret(get().selection, pointer);
+              if (selection !== get().selection) set({ selection });
+            },
+            () => {},
+          );
+          return;
+        }
+        const selection = followCaret(get().selection, pointerAt(report.parsed, offset));
+        if (selection !== get().selection) set({ selection });
+      },
+      showProblem(index, focus) {
+        const diagnostic = get().report.diagnostics[index];
+        if (!diagnostic) return;
+        set({
+          problemIndex: index,
+          reveal: { seq: ++seq, range: diagnostic.range, focus },
+          selection: { pointer: diagnostic.path, source: 'problems' },
+        });
+      },
+      walkProblems(step, focus) {
+        const count = check().diagnostics.length;
+        if (count === 0) return;
+        const from = get().problemIndex;
+        const index = from < 0 ? (step > 0 ? 0 : count - 1) : (from + step + count) % count;
+        get().showProblem(index, focus);
+      },
+      say(kind, text) {
+        set({ message: { id: ++seq, kind, text } });
+      },
+      dismissMessage() {
+        set({ message: null });
+      },
+      discardRecovered() {
+        get().close();
+      },
+      keepRecovered() {
+        set({ recovered: null });
+      },
     };
   });
+}
+
+/** Marks on the page's performance timeline, for the UI bench and the browser's profiler: when a check starts and when its report is in the store. */
+function mark(name: string): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
+}
+
+function followCaret(current: Selection | null, pointer: string): Selection | null {
+  return current?.pointer === pointer && current.source === 'editor' ? current : { pointer, source: 'editor' };
 }
 
 /** True when the text differs from what was opened: replacing it would lose the user's work. */
 export function hasChanges(state: Pick<DocumentState, 'text' | 'openedText'>): boolean {
   return state.text !== state.openedText;
+}
+
+/** True when a workload is open (false on the start screen). */
+export function isOpen(state: Pick<DocumentState, 'origin'>): boolean {
+  return state.origin !== null;
 }

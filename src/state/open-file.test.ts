@@ -21,9 +21,30 @@ describe('opening a file', () => {
     expect(decodeWorkloadBytes(le)).toEqual({ ok: true, text: workload });
   });
 
-  it('opens text that is no valid workload, so that the user can fix it', () => {
-    for (const text of ['just: [broken', '- a list', '', 'containers: {}']) {
+  it('opens a workload with mistakes, even unreadable YAML, so that the user can fix it', () => {
+    for (const text of [
+      'apiVersion: score.dev/v1b1\nmetadata: [broken\n',
+      'containers: {}',
+      'apiVersion: score.dev/v1b2\n',
+      '{"apiVersion": "score.dev/v1b1", "containers": {"web": {}}}',
+    ]) {
       expect(decodeWorkloadBytes(utf8(text))).toEqual({ ok: true, text });
+    }
+  });
+
+  it('refuses text that is plainly no Score workload, saying what it is', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['- a\n- list\n', /a list/],
+      ['just a sentence', /a single value/],
+      ['', /empty/],
+      ['services:\n  web:\n    image: nginx\n', /neither apiVersion nor containers/],
+      ['apiVersion: apps/v1\nkind: Deployment\n', /"apps\/v1" is not a Score version/],
+      ['just: [broken', /not readable YAML/],
+    ];
+    for (const [text, message] of cases) {
+      const reading = readWorkloadText(text);
+      expect(reading.ok, text).toBe(false);
+      expect(!reading.ok && reading.message).toMatch(message);
     }
   });
 

@@ -37,12 +37,43 @@ export function decodeWorkloadBytes(bytes: Uint8Array): FileReading {
 }
 
 /**
- * Text from any source (a file, the clipboard) is refused only when it holds binary data.
- * The check is the memoized validation, so opening the text afterwards costs nothing more.
+ * Text from any source (a file, the clipboard) opens when it is, or is meant to be, a Score workload.
+ * A workload with mistakes opens (the user sees its problems and fixes them); text that is plainly
+ * something else — binary data, a list, a Compose file, a Kubernetes manifest — is refused, so that
+ * the workload in the editor is never replaced by it. The check is the memoized validation, so
+ * opening the text afterwards costs nothing more.
  */
 export function readWorkloadText(text: string): FileReading {
-  const binary = validationOf(text).parsed.syntax.some((d) => d.code === 'BINARY_CONTENT');
-  if (binary) return { ok: false, message: notText };
+  const parsed = validationOf(text).parsed;
+  if (parsed.syntax.some((d) => d.code === 'BINARY_CONTENT')) return { ok: false, message: notText };
+  if (text.trim() === '')
+    return { ok: false, message: 'It is empty: a Score workload has at least apiVersion and containers.' };
+  const value = parsed.value;
+  if (
+    parsed.doc !== null &&
+    value !== undefined &&
+    value !== null &&
+    (typeof value !== 'object' || Array.isArray(value))
+  ) {
+    return {
+      ok: false,
+      message: `It holds ${Array.isArray(value) ? 'a list' : 'a single value'}, not a Score workload (a mapping with apiVersion, metadata and containers).`,
+    };
+  }
+  if (parsed.blocked || typeof value !== 'object' || value === null) {
+    // Unreadable YAML may still be a workload with a typo: open it when it names the workload's keys.
+    if (/^(apiVersion|containers)\s*:/m.test(text) || text.includes('score.dev/')) return { ok: true, text };
+    return { ok: false, message: 'It is not readable YAML and does not look like a Score workload.' };
+  }
+  const { apiVersion } = value as { apiVersion?: unknown };
+  const scoreVersion = typeof apiVersion === 'string' && apiVersion.startsWith('score.dev/');
+  if (!('containers' in value) && !scoreVersion) {
+    const what =
+      typeof apiVersion === 'string'
+        ? `apiVersion ${JSON.stringify(apiVersion.slice(0, 40))} is not a Score version`
+        : 'it has neither apiVersion nor containers';
+    return { ok: false, message: `It is not a Score workload: ${what}.` };
+  }
   return { ok: true, text };
 }
 

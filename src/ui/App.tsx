@@ -1,50 +1,53 @@
-import { useCallback, useRef } from 'react';
-import type { TextRange } from '../core/diagnostics';
+import { useCallback, useEffect, useRef } from 'react';
 import type { WorkloadTemplate } from '../core/templates';
-import type { EditorHandle } from './editor-handle';
-import { ProblemsPanel } from './ProblemsPanel';
-import { TextEditor } from './TextEditor';
-import { TopBar } from './TopBar';
-import { useFileArrival } from './use-file-arrival';
-import { useOpenWorkload } from './use-open-workload';
+import { useDocument } from '../state/document-context';
+import { isOpen } from '../state/document-store';
+import { useFileArrival } from './hooks/use-file-arrival';
+import { useGlobalKeys } from './hooks/use-global-keys';
+import { useOpenWorkload } from './hooks/use-open-workload';
+import { useTheme } from './hooks/use-theme';
+import { Notices } from './shell/Notices';
+import { TopBar } from './shell/TopBar';
+import { StartScreen } from './start/StartScreen';
+import { Workspace } from './workspace/Workspace';
+import { loadMonacoEditor } from './yaml/YamlPane';
 import './app.css';
+import './workspace.css';
 
-/** The workspace: top bar, the workload's text, and its problems. */
+/** The app: the top bar, messages, and either the start screen or the workspace. */
 export function App() {
-  const editor = useRef<EditorHandle>(null);
-  const { openFile, openText, notice, dismissNotice } = useOpenWorkload();
+  useTheme();
+  useGlobalKeys();
+  usePreloadEditor();
+  const open = useDocument(isOpen);
+  const { openFile, openText } = useOpenWorkload();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chooseFile = useCallback(() => fileInput.current?.click(), []);
   const onFile = useCallback((file: File) => void openFile(file), [openFile]);
-  const onPastedText = useCallback((text: string) => void openText(text, 'The pasted text'), [openText]);
+  const onPastedText = useCallback((text: string) => void openText(text, 'the pasted text'), [openText]);
   const onTemplate = useCallback(
     (t: WorkloadTemplate) => void openText(t.text, `the template “${t.title}”`),
     [openText],
   );
-  const reveal = useCallback((range: TextRange) => editor.current?.reveal(range), []);
   const dragging = useFileArrival({ onFile, onText: onPastedText });
 
   return (
     <div className={`app${dragging ? ' dragging' : ''}`}>
-      <TopBar onOpenTemplate={onTemplate} onOpenFile={onFile} />
-      {notice && (
-        <div className="notice" role="alert">
-          <p>{notice.message}</p>
-          <button type="button" onClick={dismissNotice}>
-            Dismiss
-          </button>
-        </div>
-      )}
-      <main className="workspace">
-        <section className="pane editor-pane" aria-labelledby="editor-heading">
-          <h2 id="editor-heading" className="pane-title">
-            <label htmlFor="workload-text">Workload YAML</label>
-          </h2>
-          <p id="editor-hint" className="hint">
-            Edit score.yaml here. To open a file, use Open file…, or drop or paste it anywhere.
-          </p>
-          <TextEditor ref={editor} id="workload-text" describedBy="editor-hint" />
-        </section>
-        <ProblemsPanel onReveal={reveal} />
-      </main>
+      <TopBar onTemplate={onTemplate} onOpenFile={chooseFile} />
+      <Notices />
+      {open ? <Workspace /> : <StartScreen onTemplate={onTemplate} onOpenFile={chooseFile} />}
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        aria-label="Open a workload file"
+        accept=".yaml,.yml,.json,application/yaml,application/x-yaml,text/yaml,application/json"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = ''; // so that choosing the same file again opens it again
+          if (file) onFile(file);
+        }}
+      />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
           Drop the file to open it
@@ -52,4 +55,17 @@ export function App() {
       )}
     </div>
   );
+}
+
+/** Monaco is fetched once the first page is up, so that it is ready by the time a workload is open. */
+function usePreloadEditor(): void {
+  useEffect(() => {
+    const start = () => void loadMonacoEditor().catch(() => {}); // the YAML pane reports failures itself
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(start, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(start, 200);
+    return () => clearTimeout(timer);
+  }, []);
 }

@@ -38,7 +38,7 @@ export function useFileArrival({
         onFile(file);
         return;
       }
-      if (isTextField(e.target)) return; // pasting into the editor edits the text
+      if (e.defaultPrevented || isTextField(e.target)) return; // pasting into the editor edits the text
       const text = e.clipboardData?.getData('text/plain');
       if (text) {
         e.preventDefault();
@@ -62,5 +62,8 @@ export function useFileArrival({
 
 function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)
+    return true;
+  // Monaco edits through an EditContext element, which is neither contenteditable nor a form field.
+  return target.closest('[role="textbox"], .monaco-editor') !== null;
 }

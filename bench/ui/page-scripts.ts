@@ -1,0 +1,89 @@
+/**
+ * Code the bench runs inside the page. Kept as source text (not functions) so that the TypeScript
+ * runner's transform cannot touch it: what is measured is exactly this.
+ */
+
+/** Installed before the app loads: paint marks for the start screen and the workspace, and Event Timing. */
+export const instrument = `
+(() => {
+  const bench = (window.__uiBench = { marks: {}, events: [] });
+  // A mark is taken after the frame in which the element first exists has been painted.
+  const watch = (name, selector) => {
+    const tick = () => {
+      if (document.querySelector(selector)) setTimeout(() => { bench.marks[name] ??= performance.now(); }, 0);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  watch('start', '.template-card');
+  document.addEventListener('click', (e) => {
+    if (!(e.target instanceof Element) || !e.target.closest('.template-card')) return;
+    bench.marks.click = performance.now();
+    watch('workspace', '.status');
+    watch('editor', '.monaco-editor .view-lines');
+  }, true);
+  // Paint stamps: after any change of the page, the end of the frame that shows it.
+  bench.paints = [];
+  let stamping = false;
+  new MutationObserver(() => {
+    if (stamping) return;
+    stamping = true;
+    requestAnimationFrame(() => setTimeout(() => { bench.paints.push(performance.now()); stamping = false; }, 0));
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.interactionId) bench.events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+})();
+`;
+
+/**
+ * Times text changes: from the moment the change is processed (setText checks at once, as the
+ * debounce would) to the end of the frame that paints it. The change is made at the start of a frame
+ * (in requestAnimationFrame), so the time does not include waiting for the display's next frame; the
+ * task queued then runs once that frame's rendering is done. Checks after each sample that the
+ * Problems panel shows the new diagnostics, so that a fast but wrong paint cannot pass.
+ */
+export const timeChanges = `
+async ({ variants, samples }) => {
+  const api = window.scoreDesigner;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+  const change = (text) =>
+    new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const t0 = performance.now();
+        api.setText(text);
+        setTimeout(() => resolve(performance.now() - t0), 0);
+      }),
+    );
+  const times = [];
+  let stale = 0;
+  for (let i = 0; i < samples; i++) {
+    await settle();
+    times.push(await change(variants[i % variants.length] + '# change ' + i + '\\n'));
+    const shown = document.querySelectorAll('.problem').length;
+    if (shown !== api.getDiagnostics().length) stale++;
+  }
+  return { times, stale };
+}
+`;
+
+/**
+ * For every check the store made (marks "score:check" → "score:checked", see document-store.ts), the
+ * time from its start to the end of the first frame painted after its report was in the store.
+ */
+export const checksToPaint = `
+(() => {
+  const starts = performance.getEntriesByName('score:check').map((e) => e.startTime);
+  const ends = performance.getEntriesByName('score:checked').map((e) => e.startTime);
+  const paints = window.__uiBench.paints;
+  const times = [];
+  for (const end of ends) {
+    const start = Math.max(...starts.filter((s) => s <= end));
+    const paint = paints.find((p) => p >= end);
+    if (Number.isFinite(start) && paint !== undefined) times.push(paint - start);
+  }
+  return times;
+})()
+`;

@@ -1,0 +1,351 @@
+import {
+  app,
+  caretTo,
+  expect,
+  openApp,
+  openTemplate,
+  problemPosition,
+  savedDraft,
+  setText,
+  templateButton,
+  test,
+  textOf,
+  waitForEditor,
+} from './fixtures';
+
+/** The hello template: line 7 is `    image: busybox`. */
+const IMAGE_LINE = 7;
+
+const withResources = `apiVersion: score.dev/v1b1
+metadata:
+  name: shop
+containers:
+  web:
+    image: nginx
+    variables:
+      PLAIN: x
+resources:
+  db:
+    type: postgres
+  cache:
+    type: redis
+`;
+
+test('the start screen offers the templates and Open; a template opens the workspace, valid', async ({ page }) => {
+  await openApp(page);
+  const ui = app(page);
+  for (const title of ['Hello world', 'E-commerce frontend', 'Data pipeline worker', 'ML inference service']) {
+    await expect(templateButton(page, title)).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Open a file…' })).toBeVisible();
+  await templateButton(page, 'Hello world').click();
+  await waitForEditor(page);
+  await expect(ui.status).toHaveText(/Valid/);
+  await expect(ui.workloadName).toContainText('hello-world');
+  await expect(page).toHaveTitle('hello-world — Score Designer');
+  await expect(ui.graph).toBeVisible();
+  await expect(ui.inspector).toBeVisible();
+  await expect(ui.problems).toHaveCount(0);
+  await expect(ui.monaco.locator('.view-lines')).toContainText('name: hello-world');
+  // Export waits for its issue: shown, but not yet usable.
+  await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
+});
+
+test('every template opens from "New from template" and is valid', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  for (const { title, name } of [
+    { title: 'E-commerce frontend', name: 'ecommerce-frontend' },
+    { title: 'Data pipeline worker', name: 'data-pipeline-worker' },
+    { title: 'ML inference service', name: 'ml-inference-service' },
+  ]) {
+    await ui.newFromTemplate.click();
+    await expect(ui.dialog).toBeVisible();
+    await templateButton(page, title).click();
+    await expect(ui.workloadName).toContainText(name);
+    await expect(ui.status).toHaveText(/Valid/);
+    expect(await textOf(page)).toContain(`name: ${name}\n`);
+  }
+});
+
+test('typing in the YAML pane updates the problems and the status; choosing a problem shows its place', async ({
+  page,
+}) => {
+  await openTemplate(page);
+  const ui = app(page);
+  const opened = await textOf(page);
+  // Select the image line with the keyboard and delete it, as a user would.
+  await caretTo(page, IMAGE_LINE);
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Delete');
+  expect(await textOf(page)).not.toContain('image:');
+
+  await expect(ui.status).toHaveText(/1 error/);
+  const problem = ui.problems.filter({ hasText: 'image' });
+  await expect(problem).toHaveCount(1);
+  await expect(problem).toContainText('Error');
+  const at = await problemPosition(problem);
+  expect([6, 7]).toContain(at.line); // at the container that lacks the image
+  // The same problem is a marker in the editor.
+  await expect(ui.monaco.locator('.squiggly-error')).not.toHaveCount(0);
+
+  // Choosing the problem selects its field and puts the focus in the editor.
+  const [diagnostic] = await page.evaluate(() => window.scoreDesigner!.getDiagnostics());
+  await page.keyboard.press('Control+End');
+  await problem.getByRole('button').click();
+  await expect(ui.editor).toBeFocused();
+  await expect(ui.selected).toHaveText(diagnostic!.path);
+  await expect(problem.getByRole('button')).toHaveAttribute('aria-current', 'true');
+
+  // Typing the image back makes it valid again (Enter after "hello:" indents the new line).
+  await caretTo(page, 6, 9);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('image: busybox');
+  await expect(ui.status).toHaveText(/Valid/);
+  await expect(ui.problems).toHaveCount(0);
+  expect(await textOf(page)).toBe(opened);
+});
+
+test('while the YAML does not parse, the last readable model stays, marked stale, and the text is never altered', async ({
+  page,
+}) => {
+  await openTemplate(page);
+  const ui = app(page);
+  const before = await textOf(page);
+  await caretTo(page, 4, 9); // just before "hello-world"
+  await page.keyboard.insertText('[');
+  const broken = before.replace('name: hello-world', 'name: [hello-world');
+  expect(await textOf(page)).toBe(broken);
+  await expect(ui.status).toHaveText(/error/);
+  await expect(ui.workloadName).toContainText('hello-world');
+  await expect(ui.workloadName).toContainText('last readable version');
+  await expect(ui.graph.getByRole('note')).toContainText('does not parse');
+  // Blur (checks at once) and wait: nothing rewrites the text.
+  await ui.status.click();
+  await page.waitForTimeout(600);
+  expect(await textOf(page)).toBe(broken);
+  await expect(ui.monaco.locator('.view-lines')).toContainText('name: [hello-world');
+  // Fixing it removes the stale mark.
+  await ui.editor.focus();
+  await page.keyboard.press('Backspace');
+  await expect(ui.status).toHaveText(/Valid/);
+  await expect(ui.workloadName).not.toContainText('last readable version');
+  expect(await textOf(page)).toBe(before);
+});
+
+test('reloading restores the unsaved text exactly; the recovered draft can be discarded', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  await caretTo(page, 10);
+  await page.keyboard.insertText('# unsaved ✓ work\n');
+  const typed = await textOf(page);
+  expect(typed).toContain('# unsaved ✓ work\n');
+  // Autosave keeps at most the last second.
+  await expect.poll(() => savedDraft(page), { timeout: 1000, intervals: [100] }).toBe(typed);
+  await page.reload();
+  await waitForEditor(page);
+  expect(await textOf(page)).toBe(typed);
+  const notice = page.getByRole('region', { name: 'Recovered draft' });
+  await expect(notice).toContainText('recovered');
+  await expect(ui.monaco.locator('.view-lines')).toContainText('# unsaved ✓ work');
+
+  // Opening a template over the recovered changes asks first.
+  await ui.newFromTemplate.click();
+  await templateButton(page, 'Data pipeline worker').click();
+  const ask = page.getByRole('dialog', { name: 'Replace your changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep my changes' }).click();
+  expect(await textOf(page)).toBe(typed);
+
+  await notice.getByRole('button', { name: 'Discard recovered draft' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard the recovered draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
+  await expect(ui.startHeading).toBeVisible();
+  await expect.poll(() => savedDraft(page), { timeout: 1000, intervals: [100] }).toBeNull();
+  await page.reload();
+  await expect(ui.startHeading).toBeVisible();
+});
+
+test('undo and redo walk back and forth across typing and command edits, in every pane', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  const opened = await textOf(page);
+
+  await caretTo(page, 10);
+  await page.keyboard.type('# one');
+  const afterTyping = await textOf(page);
+  expect(afterTyping).toBe(opened + '# one');
+
+  const result = await page.evaluate(() =>
+    window.scoreDesigner!.run('setVariable', { container: 'hello', name: 'GREETING', value: 'hi' }),
+  );
+  expect(result).not.toHaveProperty('error');
+  const afterCommand = await textOf(page);
+  expect(afterCommand).toContain('GREETING');
+  await expect(ui.monaco.locator('.view-lines')).toContainText('GREETING');
+
+  // The caret survived the command's edit: typing goes on where it was.
+  await page.waitForTimeout(600); // a pause: the next keystrokes are a step of their own
+  await ui.editor.focus();
+  await page.keyboard.type('!');
+  const afterMore = await textOf(page);
+  expect(afterMore).toBe(afterCommand.replace('# one', '# one!'));
+
+  // Ctrl+Z in the editor walks back through all three, exactly; Ctrl+Shift+Z walks forward.
+  const seen: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Control+z');
+    seen.push(await textOf(page));
+  }
+  expect(seen).toEqual([afterCommand, afterTyping, opened]);
+  await expect(ui.undo).toBeDisabled();
+  await expect(ui.monaco.locator('.view-lines')).not.toContainText('GREETING');
+  await page.keyboard.press('Control+Shift+z');
+  expect(await textOf(page)).toBe(afterTyping);
+  await page.keyboard.press('Control+y');
+  expect(await textOf(page)).toBe(afterCommand);
+
+  // The buttons do the same, from outside the editor.
+  await ui.redo.click();
+  expect(await textOf(page)).toBe(afterMore);
+  await expect(ui.redo).toBeDisabled();
+  await ui.undo.click();
+  await ui.undo.click();
+  expect(await textOf(page)).toBe(afterTyping);
+  // And the keys work outside the editor too.
+  await ui.status.click();
+  await page.keyboard.press('Control+Shift+z');
+  expect(await textOf(page)).toBe(afterCommand);
+  await expect(ui.monaco.locator('.view-lines')).toContainText('GREETING');
+});
+
+test('a refused command says why and changes nothing', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  const before = await textOf(page);
+  const result = await page.evaluate(() =>
+    window.scoreDesigner!.run('setVariable', { container: 'nope', name: 'A', value: 'b' }),
+  );
+  expect(result).toEqual({ error: expect.stringContaining('nope') });
+  await expect(ui.alert).toContainText('nope');
+  expect(await textOf(page)).toBe(before);
+  await expect(ui.undo).toBeDisabled();
+});
+
+test('F8 and Shift+F8 walk through the problems, in the editor and from anywhere', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  await setText(
+    page,
+    withResources
+      .replace(
+        'image: nginx',
+        'image: nginx\n    variables:\n      A: ${resources.nope.host}\n      B: ${metadata.missing}',
+      )
+      .replace('    variables:\n      PLAIN: x\n', ''),
+  );
+  const diagnostics = await page.evaluate(() => window.scoreDesigner!.getDiagnostics());
+  expect(diagnostics.length).toBeGreaterThanOrEqual(2);
+  await expect(ui.problems).toHaveCount(diagnostics.length);
+
+  const active = ui.problemsRegion.locator('[aria-current="true"]');
+  await ui.editor.focus();
+  await page.keyboard.press('F8');
+  await expect(active).toContainText(diagnostics[0]!.message);
+  await expect(ui.selected).toHaveText(diagnostics[0]!.path);
+  await expect(ui.editor).toBeFocused();
+  await page.keyboard.press('F8');
+  await expect(active).toContainText(diagnostics[1]!.message);
+  await page.keyboard.press('Shift+F8');
+  await expect(active).toContainText(diagnostics[0]!.message);
+  await page.keyboard.press('Shift+F8'); // wraps around to the last
+  await expect(active).toContainText(diagnostics[diagnostics.length - 1]!.message);
+
+  // From outside the editor the focus stays where it is.
+  await ui.theme.focus();
+  await page.keyboard.press('F8');
+  await expect(active).toContainText(diagnostics[0]!.message);
+  await expect(ui.theme).toBeFocused();
+});
+
+test('the caret selects what it stands in; a selection made elsewhere is shown in the editor', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  await caretTo(page, IMAGE_LINE, 12);
+  await expect(ui.selected).toHaveText('/containers/hello/image');
+  await caretTo(page, 4, 9); // before "hello-world"
+  await expect(ui.selected).toHaveText('/metadata/name');
+  await page.evaluate(() => window.scoreDesigner!.select('/containers/hello/args'));
+  await expect(ui.selected).toHaveText('/containers/hello/args');
+  // The editor highlights the selected entry and leaves the caret where the user put it.
+  await expect(ui.monaco.locator('.selected-entry')).not.toHaveCount(0);
+  await ui.editor.focus();
+  await page.keyboard.type('x');
+  expect(await textOf(page)).toContain('  name: xhello-world');
+  await expect(ui.selected).toHaveText('/metadata/name');
+  await expect(ui.monaco.locator('.selected-entry')).toHaveCount(0);
+});
+
+test('completion after ${ offers metadata keys, resource names, then their outputs', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  await setText(page, withResources);
+  const suggestions = ui.monaco.locator('.suggest-widget');
+  await caretTo(page, 8, 15); // after "      PLAIN: x"
+  await page.keyboard.type(' ${resources.');
+  await expect(suggestions).toBeVisible();
+  await expect(suggestions).toContainText('db');
+  await expect(suggestions).toContainText('cache');
+  await page.keyboard.type('db.');
+  await expect(suggestions).toContainText('password');
+  await page.keyboard.type('hos');
+  await page.keyboard.press('Enter');
+  expect(await textOf(page)).toContain('PLAIN: x ${resources.db.host}');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' ${metadata.');
+  await expect(suggestions).toContainText('name');
+});
+
+test('the schema completes field names and explains them on hover', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  await ui.monaco.locator('.view-line', { hasText: 'image: busybox' }).getByText('image').hover();
+  await expect(ui.monaco.locator('.monaco-hover').filter({ hasText: 'The image to run' })).toBeVisible();
+  await caretTo(page, 10);
+  await page.keyboard.type('    ');
+  await page.keyboard.press('Control+Space');
+  const suggestions = ui.monaco.locator('.suggest-widget');
+  await expect(suggestions).toBeVisible();
+  await expect(suggestions).toContainText('variables');
+  await expect(suggestions).toContainText('readinessProbe');
+});
+
+test('panes hide, move and resize, and the layout and theme are remembered', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  await ui.inspector.getByRole('button', { name: 'Hide Inspector' }).click();
+  await expect(ui.inspector.getByRole('button', { name: 'Show Inspector' })).toHaveAttribute('aria-expanded', 'false');
+  await ui.yamlPane.getByRole('button', { name: 'Put YAML beside the graph' }).click();
+  const splitter = page.getByRole('separator', { name: 'Resize the YAML pane' });
+  await expect(splitter).toHaveAttribute('aria-orientation', 'vertical');
+  const width = Number(await splitter.getAttribute('aria-valuenow'));
+  await splitter.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(splitter).toHaveAttribute('aria-valuenow', String(width + 32));
+  await ui.theme.selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(ui.monaco).toHaveClass(/vs-dark/);
+
+  await page.reload();
+  await waitForEditor(page);
+  await expect(ui.inspector.getByRole('button', { name: 'Show Inspector' })).toBeVisible();
+  await expect(page.getByRole('separator', { name: 'Resize the YAML pane' })).toHaveAttribute(
+    'aria-valuenow',
+    String(width + 32),
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(ui.theme).toHaveValue('dark');
+});

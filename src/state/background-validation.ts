@@ -1,0 +1,98 @@
+import type { Diagnostic } from '../core/diagnostics';
+import type { ValidationReport } from '../core/validate';
+import { lazyParsed } from './lazy-parsed';
+
+/**
+ * Validation in a Web Worker, for the checks that follow typing. The store falls back to checking on
+ * the main thread when there is no worker (tests, an old browser) or when the worker fails.
+ */
+export interface WorkerRequest {
+  id: number;
+  text: string;
+  caret?: number;
+  /** Only the pointer at the caret is wanted (the text has been checked already). */
+  only?: 'pointer';
+}
+
+export interface WorkerReply {
+  id: number;
+  pointer?: string;
+  report?: {
+    diagnostics: Diagnostic[];
+    valid: boolean;
+    errors: number;
+    warnings: number;
+    value: unknown;
+    syntax: Diagnostic[];
+    blocked: boolean;
+  };
+}
+
+export interface BackgroundCheck {
+  report: ValidationReport;
+  /** The JSON Pointer at the caret offset sent with the text, when one was sent and the text parses. */
+  pointer?: string;
+}
+
+export interface BackgroundValidation {
+  check(text: string, caret?: number): Promise<BackgroundCheck>;
+  pointerAt(text: string, caret: number): Promise<string | undefined>;
+}
+
+/**
+ * The validation worker, started on the first check that needs it (its code is not part of the first
+ * page load); undefined where workers cannot run.
+ */
+export function startBackgroundValidation(): BackgroundValidation | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  const start = (): Worker => {
+    const w = new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
+    w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
+      pending.get(data.id)?.resolve(data);
+      pending.delete(data.id);
+    };
+    w.onerror = (event) => {
+      event.preventDefault(); // reported by rejecting what waits for it: the store then checks on the main thread
+      failAll(new Error(event.message || 'the validation worker failed'));
+    };
+    return w;
+  };
+  const ask = (request: Omit<WorkerRequest, 'id'>) =>
+    new Promise<WorkerReply>((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(id, { resolve, reject });
+      try {
+        worker ??= start();
+        worker.postMessage({ ...request, id } satisfies WorkerRequest);
+      } catch (error) {
+        pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+
+  return {
+    async check(text, caret) {
+      const reply = await ask({ text, caret });
+      const r = reply.report!;
+      const parsed = lazyParsed(text, r.value, r.syntax, r.blocked);
+      const report: ValidationReport = {
+        parsed,
+        diagnostics: r.diagnostics,
+        valid: r.valid,
+        errors: r.errors,
+        warnings: r.warnings,
+      };
+      return reply.pointer === undefined ? { report } : { report, pointer: reply.pointer };
+    },
+    async pointerAt(text, caret) {
+      return (await ask({ text, caret, only: 'pointer' })).pointer;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createLayoutStore, defaultLayout, readLayout, SIZE_LIMITS } from './layout-store';
+
+function memoryStorage(initial?: string) {
+  const items = new Map<string, string>(initial === undefined ? [] : [['score-designer.layout.v1', initial]]);
+  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+}
+
+describe('the pane layout', () => {
+  it('is remembered: a new store reads what the last one set', () => {
+    const storage = memoryStorage();
+    const first = createLayoutStore(storage);
+    first.getState().setSize('inspector', 400);
+    first.getState().toggle('problems');
+    first.getState().setYamlPlacement('beside');
+    first.getState().setTheme('dark');
+    const second = createLayoutStore(storage).getState();
+    expect(second.sizes.inspector).toBe(400);
+    expect(second.collapsed.problems).toBe(true);
+    expect(second.yamlPlacement).toBe('beside');
+    expect(second.theme).toBe('dark');
+  });
+
+  it('keeps sizes within limits, so that no pane can be lost by dragging', () => {
+    const store = createLayoutStore(memoryStorage());
+    store.getState().setSize('yaml', 5);
+    expect(store.getState().sizes.yaml).toBe(SIZE_LIMITS.min);
+    store.getState().setSize('yaml', Number.NaN);
+    expect(store.getState().sizes.yaml).toBe(SIZE_LIMITS.min);
+  });
+
+  it('falls back to the default, field by field, for anything stored wrong', () => {
+    expect(readLayout(memoryStorage('not json'))).toEqual(defaultLayout);
+    expect(readLayout(undefined)).toEqual(defaultLayout);
+    const partly = readLayout(memoryStorage(JSON.stringify({ theme: 'purple', sizes: { inspector: 1e9, yaml: 'x' } })));
+    expect(partly.theme).toBe('system');
+    expect(partly.sizes).toEqual({ ...defaultLayout.sizes, inspector: SIZE_LIMITS.max });
+  });
+});

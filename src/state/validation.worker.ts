@@ -1,0 +1,38 @@
+/**
+ * The validation worker: checks the workload's text off the main thread, so that typing in a large
+ * workload is never blocked by it. It answers with plain data (diagnostics, the workload's value, and
+ * the pointer at a caret), and keeps the last parse to answer caret questions about the same text.
+ */
+import { pointerAt } from '../core/document/source-map';
+import { validateText, type ValidationReport } from '../core/validate';
+import type { WorkerReply, WorkerRequest } from './background-validation';
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
+  postMessage(reply: WorkerReply): void;
+};
+
+let last: ValidationReport | undefined;
+
+scope.onmessage = ({ data: { id, text, caret, only } }) => {
+  if (last?.parsed.text !== text) last = validateText(text);
+  const { parsed, diagnostics, valid, errors, warnings } = last;
+  const pointer = caret !== undefined && !parsed.blocked ? pointerAt(parsed, caret) : undefined;
+  if (only === 'pointer') {
+    scope.postMessage({ id, pointer });
+    return;
+  }
+  scope.postMessage({
+    id,
+    pointer,
+    report: {
+      diagnostics,
+      valid,
+      errors,
+      warnings,
+      value: parsed.value,
+      syntax: parsed.syntax,
+      blocked: parsed.blocked,
+    },
+  });
+};

@@ -1,0 +1,86 @@
+import { memo, useEffect, useRef } from 'react';
+import type { Diagnostic, Severity } from '../../core/diagnostics';
+import { useDocument } from '../../state/document-context';
+import { Pane } from '../workspace/Pane';
+import { SeverityIcon } from './SeverityIcon';
+
+const severityLabel: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+
+/**
+ * Every problem of the workload at once. Choosing one shows its place in the YAML pane and selects
+ * its field; F8 and Shift+F8 walk through them from anywhere.
+ */
+export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
+  const diagnostics = useDocument((s) => s.report.diagnostics);
+  const active = useDocument((s) => s.problemIndex);
+  const showProblem = useDocument((s) => s.showProblem);
+  return (
+    <Pane
+      id="problems"
+      title="Problems"
+      className="problems"
+      style={style}
+      badge={<span className="count">{diagnostics.length}</span>}
+      tools={<span className="hint">F8 / Shift+F8: next / previous</span>}
+    >
+      <ActiveProblemAnnouncement diagnostics={diagnostics} active={active} />
+      {diagnostics.length === 0 ? (
+        <p className="empty">No problems found.</p>
+      ) : (
+        <ul className="problem-list" aria-label="Problems">
+          {diagnostics.map((d, i) => (
+            <li key={`${i}|${d.code}|${d.path}`}>
+              <Problem diagnostic={d} index={i} active={i === active} onShow={showProblem} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Pane>
+  );
+}
+
+const Problem = memo(function Problem({
+  diagnostic: d,
+  index,
+  active,
+  onShow,
+}: {
+  diagnostic: Diagnostic;
+  index: number;
+  active: boolean;
+  onShow: (index: number, focus: boolean) => void;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (active) button.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={`problem ${d.severity}`}
+      aria-current={active || undefined}
+      onClick={() => onShow(index, true)}
+    >
+      <span className="severity">
+        <SeverityIcon severity={d.severity} /> {severityLabel[d.severity]}
+      </span>
+      <code className="code">{d.code}</code>
+      <span className="message">{d.message}</span>
+      <span className="position">
+        <span className="visually-hidden">line </span>
+        {d.range.line}:{d.range.column}
+      </span>
+    </button>
+  );
+});
+
+/** Tells screen readers which problem F8 moved to, since the keyboard focus stays where it was. */
+function ActiveProblemAnnouncement({ diagnostics, active }: { diagnostics: readonly Diagnostic[]; active: number }) {
+  const d = diagnostics[active];
+  return (
+    <p className="visually-hidden" aria-live="polite">
+      {d ? `Problem ${active + 1} of ${diagnostics.length}: ${d.message} (line ${d.range.line})` : ''}
+    </p>
+  );
+}

@@ -1,0 +1,17 @@
+import { templates, type WorkloadTemplate } from '../../core/templates';
+
+/** The workloads to start from, each a button with its title and what it holds. */
+export function TemplateList({ onChoose }: { onChoose: (template: WorkloadTemplate) => void }) {
+  return (
+    <ul className="template-list">
+      {templates.map((t) => (
+        <li key={t.name}>
+          <button type="button" className="template-card" onClick={() => onChoose(t)}>
+            <span className="template-title">{t.title}</span>
+            <span className="template-description">{t.description}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useDocumentStore } from '../../state/document-context';
+import type { Theme } from '../theme';
+import { configureMonaco, EDITOR_THEMES, MODEL_URI } from './monaco-setup';
+import { registerPlaceholderCompletion } from './placeholder-provider';
+import { mountYamlEditor } from './yaml-editor';
+
+/**
+ * The YAML pane's editor: Monaco with the Score schema. Loaded lazily (this module pulls in Monaco);
+ * a small wrapper rather than a React binding package, which would fetch Monaco from a CDN.
+ */
+export default function MonacoEditor({ label, theme }: { label: string; theme: Theme }) {
+  const store = useDocumentStore();
+  const host = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const monaco = configureMonaco();
+    const editor = mountYamlEditor(monaco, host.current!, store, { ariaLabel: label, modelUri: MODEL_URI });
+    const completion = registerPlaceholderCompletion(monaco, () => store.getState().readable.parsed.value);
+    return () => {
+      completion.dispose();
+      editor.dispose();
+    };
+  }, [store, label]);
+
+  useEffect(() => {
+    configureMonaco().editor.setTheme(EDITOR_THEMES[theme]);
+  }, [theme]);
+
+  return <div ref={host} className="monaco-host" data-testid="monaco-editor" />;
+}

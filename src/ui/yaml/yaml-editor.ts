@@ -1,0 +1,220 @@
+import type * as Monaco from 'monaco-editor';
+import type { Edit } from '../../core/commands';
+import { rangeOf } from '../../core/document/source-map';
+import type { DocumentStore, TextChange } from '../../state/document-store';
+import { diffText } from '../../state/text-diff';
+import { MARKER_OWNER, toMarkers } from './markers';
+
+/**
+ * The YAML pane's Monaco editor, bound to the document store both ways:
+ * - typing becomes store changes (grouped into undo steps by the store);
+ * - changes from anywhere else (commands, undo/redo, automation) reach the editor as minimal edits
+ *   (`executeEdits`), so that the cursor, the selection and the scroll position survive;
+ * - our diagnostics are the markers; the caret selects what it stands in; problems and selections
+ *   made elsewhere are revealed;
+ * - Undo/Redo and F8/Shift+F8 go to the store: one history and one problem walk for the whole app.
+ */
+export interface YamlEditorOptions {
+  ariaLabel: string;
+  modelUri: string;
+}
+
+const EDIT_SOURCE = 'score-designer';
+
+export function mountYamlEditor(
+  monaco: typeof Monaco,
+  element: HTMLElement,
+  store: DocumentStore,
+  { ariaLabel, modelUri }: YamlEditorOptions,
+): Monaco.IDisposable {
+  const uri = monaco.Uri.parse(modelUri);
+  monaco.editor.getModel(uri)?.dispose();
+  const model = monaco.editor.createModel(store.getState().text, 'yaml', uri);
+  model.updateOptions({ tabSize: 2, insertSpaces: true });
+  const editor = monaco.editor.create(element, {
+    model,
+    ariaLabel,
+    automaticLayout: true,
+    minimap: { enabled: false },
+    scrollBeyondLastLine: false,
+    fixedOverflowWidgets: true,
+    fontSize: 13,
+    lineHeight: 20,
+    renderWhitespace: 'boundary',
+    // A dimmed last line number fails contrast (WCAG AA); the final new line is shown like any line.
+    renderFinalNewline: 'on',
+    wordBasedSuggestions: 'off',
+    quickSuggestions: { other: true, strings: true, comments: false },
+    tabSize: 2,
+    detectIndentation: false,
+    accessibilitySupport: 'auto',
+    'semanticHighlighting.enabled': false,
+    // Off: features that ask the YAML worker on every change or caret move and give nothing here
+    // (no links in a workload, no code actions), so that typing in a large workload stays light.
+    // The same for the outline (sticky scroll) and the worker's folding ranges: on a large workload their
+    // answers take the main thread longer than anything else while typing. Indentation folds YAML well.
+    links: false,
+    lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.Off },
+    stickyScroll: { enabled: false },
+    foldingStrategy: 'indentation',
+  });
+
+  /** True while the editor applies a change that came from the store: it must not be echoed back. */
+  let applying = false;
+  /** The store text the model holds (the same string object when the change came from the editor). */
+  let mirrored = store.getState().text;
+
+  const toRange = (edit: Edit) => {
+    const start = model.getPositionAt(edit.start);
+    const end = model.getPositionAt(edit.end);
+    return new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column);
+  };
+
+  const applyChange = (change: TextChange) => {
+    const current = model.getValue();
+    if (current === change.text) {
+      mirrored = change.text;
+      return;
+    }
+    const edits = current === change.before ? change.edits : [diffText(current, change.text)];
+    applying = true;
+    try {
+      if (change.source === 'open') {
+        model.setValue(change.text); // another workload: a fresh start, cursor at the top
+      } else {
+        editor.executeEdits(
+          EDIT_SOURCE,
+          edits.map((e) => ({ range: toRange(e), text: e.insert, forceMoveMarkers: false })),
+        );
+      }
+      if (model.getValue() !== change.text) model.setValue(change.text); // never diverge from the truth
+      const first = edits[0];
+      if (change.source === 'history' && first) {
+        // As in other editors, undo and redo show where they changed the text.
+        const at = model.getPositionAt(first.start + first.insert.length);
+        editor.setPosition(at, EDIT_SOURCE);
+        editor.revealPositionInCenterIfOutsideViewport(at, monaco.editor.ScrollType.Smooth);
+      }
+    } finally {
+      applying = false;
+    }
+    mirrored = change.text;
+  };
+
+  const showMarkers = () => {
+    const { report, text } = store.getState();
+    if (report.parsed.text !== text) return; // not checked yet: the old markers move with the edits meanwhile
+    const severities = {
+      error: monaco.MarkerSeverity.Error,
+      warning: monaco.MarkerSeverity.Warning,
+      info: monaco.MarkerSeverity.Info,
+    };
+    monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      toMarkers(report.diagnostics, severities, (line) => model.getLineLength(Math.min(line, model.getLineCount()))),
+    );
+  };
+
+  const reveal = (range: Monaco.IRange, focus: boolean) => {
+    editor.setSelection(range, 'api');
+    editor.revealRangeInCenterIfOutsideViewport(range, monaco.editor.ScrollType.Smooth);
+    if (focus) editor.focus();
+  };
+
+  // A selection made elsewhere (graph, inspector, automation, a command) is shown, not typed into:
+  // the entry is highlighted and scrolled into view, and the caret stays where the user left it.
+  const highlight = editor.createDecorationsCollection();
+  const showSelection = (pointer: string | undefined) => {
+    const report = store.getState().flush();
+    if (pointer === undefined || report.parsed.blocked) {
+      highlight.clear();
+      return;
+    }
+    const r = rangeOf(report.parsed, pointer, 'entry');
+    const range = new monaco.Range(r.line, r.column, r.endLine, r.endColumn);
+    highlight.set([
+      {
+        range,
+        options: {
+          className: 'selected-entry',
+          stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+        },
+      },
+    ]);
+    editor.revealRangeInCenterIfOutsideViewport(range, monaco.editor.ScrollType.Smooth);
+  };
+
+  const disposables: Monaco.IDisposable[] = [
+    model.onDidChangeContent((e) => {
+      if (applying) return;
+      const text = model.getValue();
+      mirrored = text;
+      const edits = e.isFlush
+        ? undefined
+        : e.changes
+            .map((c) => ({ start: c.rangeOffset, end: c.rangeOffset + c.rangeLength, insert: c.text }))
+            .sort((a, b) => a.start - b.start);
+      store.getState().typeText(text, edits);
+    }),
+    editor.onDidChangeCursorPosition((e) => {
+      if (applying || e.source === 'api' || e.source === EDIT_SOURCE) return;
+      store.getState().selectAt(model.getOffsetAt(e.position));
+    }),
+    editor.onDidBlurEditorText(() => void store.getState().flush()),
+    editor.addAction({
+      id: 'score.undo',
+      label: 'Undo (whole workspace)',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ],
+      run: () => void store.getState().undo(),
+    }),
+    editor.addAction({
+      id: 'score.redo',
+      label: 'Redo (whole workspace)',
+      keybindings: [
+        monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ,
+        monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY,
+      ],
+      run: () => void store.getState().redo(),
+    }),
+    editor.addAction({
+      id: 'score.nextProblem',
+      label: 'Go to next problem',
+      keybindings: [monaco.KeyCode.F8],
+      run: () => store.getState().walkProblems(1, true),
+    }),
+    editor.addAction({
+      id: 'score.previousProblem',
+      label: 'Go to previous problem',
+      keybindings: [monaco.KeyMod.Shift | monaco.KeyCode.F8],
+      run: () => store.getState().walkProblems(-1, true),
+    }),
+  ];
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.lastChange !== previous.lastChange && state.lastChange && state.text !== mirrored) {
+      applyChange(state.lastChange);
+    }
+    if (state.report !== previous.report) showMarkers();
+    if (state.reveal && state.reveal !== previous.reveal) {
+      const { range, focus } = state.reveal;
+      reveal(new monaco.Range(range.line, range.column, range.endLine, range.endColumn), focus);
+    }
+    const selection = state.selection;
+    if (selection !== previous.selection) {
+      const fromElsewhere = selection && selection.source !== 'editor' && selection.source !== 'problems';
+      showSelection(fromElsewhere ? selection.pointer : undefined);
+    }
+  });
+  showMarkers();
+
+  return {
+    dispose() {
+      unsubscribe();
+      for (const d of disposables) d.dispose();
+      monaco.editor.setModelMarkers(model, MARKER_OWNER, []);
+      editor.dispose();
+      model.dispose();
+    },
+  };
+}
