@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests against the BUILT app (`npm run build` first; `npm test` does it), served by
  * `vite preview` on 127.0.0.1. The browser is Debian's Chromium: Playwright cannot download its own here.
  */
-const port = 4173;
+const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -52,6 +52,7 @@ test('every control of the top bar and the panes is reachable with the keyboard,
   for (const control of [
     ui.newFromTemplate,
     ui.open,
+    page.getByRole('button', { name: 'Catalog' }),
     ui.undo,
     ui.theme,
     page.getByRole('button', { name: 'Hide Graph' }),

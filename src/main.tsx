@@ -3,12 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { createAutomationApi } from './state/automation';
 import { recoverDocument, startAutosave } from './state/autosave';
 import { startBackgroundValidation } from './state/background-validation';
+import {
+  createCatalogStore,
+  loadCatalogFromAddress,
+  safeLocalStorage,
+  validationWithCatalog,
+} from './state/catalog-store';
 import { DocumentStoreProvider } from './state/document-context';
 import { createDocumentStore } from './state/document-store';
 import { indexedDbDrafts } from './state/drafts';
 import { LayoutStoreProvider } from './state/layout-context';
 import { createLayoutStore } from './state/layout-store';
 import { App } from './ui/App';
+import { CatalogStoreProvider } from './ui/catalog/catalog-context';
 import { ConfirmProvider } from './ui/dialog/confirm';
 import { applyTheme, effectiveTheme, systemPrefersDark } from './ui/theme';
 
@@ -16,10 +23,27 @@ const layout = createLayoutStore();
 // The theme before the first paint, so that a dark page never flashes light.
 applyTheme(effectiveTheme(layout.getState().theme, systemPrefersDark()));
 
+// The resource catalog: built-in provisioners plus the files the user loaded (or named in ?catalog=).
+const catalogStore = createCatalogStore({
+  storage: safeLocalStorage(),
+  pageUrl: location.href,
+  configuredUrl: import.meta.env.VITE_CATALOG_URL as string | undefined,
+});
+
 // The last working draft comes back (IndexedDB, within a moment), or the start screen shows.
 const drafts = indexedDbDrafts();
-// Checks that follow typing run in a worker, so that typing in a large workload is never blocked.
-const store = createDocumentStore(await recoverDocument(drafts), { background: startBackgroundValidation() });
+// Every check runs against the active catalog; those that follow typing run in a worker, so that
+// typing in a large workload is never blocked.
+const store = createDocumentStore(await recoverDocument(drafts), {
+  validate: validationWithCatalog(() => catalogStore.getState().catalog),
+  background: startBackgroundValidation({ catalogFiles: () => catalogStore.getState().files }),
+});
+catalogStore.subscribe((next, previous) => {
+  if (next.catalog !== previous.catalog) store.getState().recheck();
+});
+void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
+  if ('error' in result) store.getState().say('error', result.error);
+});
 startAutosave(store, drafts);
 
 // The automation API (see src/state/automation.ts).
@@ -29,9 +53,11 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LayoutStoreProvider store={layout}>
       <DocumentStoreProvider store={store}>
-        <ConfirmProvider>
-          <App />
-        </ConfirmProvider>
+        <CatalogStoreProvider store={catalogStore}>
+          <ConfirmProvider>
+            <App />
+          </ConfirmProvider>
+        </CatalogStoreProvider>
       </DocumentStoreProvider>
     </LayoutStoreProvider>
   </StrictMode>,

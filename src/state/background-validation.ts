@@ -1,3 +1,4 @@
+import type { CatalogFile } from '../core/catalog';
 import type { Diagnostic } from '../core/diagnostics';
 import type { ValidationReport } from '../core/validate';
 import { lazyParsed } from './lazy-parsed';
@@ -12,6 +13,8 @@ export interface WorkerRequest {
   caret?: number;
   /** Only the pointer at the caret is wanted (the text has been checked already). */
   only?: 'pointer';
+  /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
+  catalogFiles?: readonly CatalogFile[];
 }
 
 export interface WorkerReply {
@@ -43,9 +46,13 @@ export interface BackgroundValidation {
  * The validation worker, started on the first check that needs it (its code is not part of the first
  * page load); undefined where workers cannot run.
  */
-export function startBackgroundValidation(): BackgroundValidation | undefined {
+export function startBackgroundValidation(
+  options: { catalogFiles?: () => readonly CatalogFile[] } = {},
+): BackgroundValidation | undefined {
   if (typeof Worker === 'undefined') return undefined;
   let worker: Worker | undefined;
+  /** The provisioner files the worker has: sent again only when the page's catalog changes. */
+  let sentFiles: readonly CatalogFile[] | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
   const failAll = (error: Error) => {
@@ -69,8 +76,14 @@ export function startBackgroundValidation(): BackgroundValidation | undefined {
       const id = ++nextId;
       pending.set(id, { resolve, reject });
       try {
-        worker ??= start();
-        worker.postMessage({ ...request, id } satisfies WorkerRequest);
+        if (!worker) {
+          worker = start();
+          sentFiles = undefined;
+        }
+        const files = options.catalogFiles?.();
+        const catalogFiles = files !== undefined && files !== sentFiles ? files : undefined;
+        worker.postMessage({ ...request, id, ...(catalogFiles ? { catalogFiles } : {}) } satisfies WorkerRequest);
+        if (catalogFiles) sentFiles = catalogFiles;
       } catch (error) {
         pending.delete(id);
         reject(error instanceof Error ? error : new Error(String(error)));

@@ -89,6 +89,8 @@ export interface DocumentState {
   close(): void;
   /** Checks the current text now (on blur, or before answering automation) and returns the report. */
   flush(): ValidationReport;
+  /** Checks the text again although it did not change: what it is checked against did (the catalog). */
+  recheck(): void;
   select(pointer: string, source: SelectionSource): void;
   /** The caret moved in the YAML pane: select what it stands in (once the text has been checked). */
   selectAt(offset: number): void;
@@ -305,6 +307,12 @@ export function createDocumentStore(
         reset('', null);
       },
       flush: check,
+      recheck() {
+        cancel();
+        checks++; // an answer on its way from the background was checked against the old rules
+        const { text, readable } = get();
+        adopt(derived(text, readable), undefined);
+      },
       select(pointer, source) {
         const current = get().selection;
         if (current?.pointer === pointer && current.source === source) return;

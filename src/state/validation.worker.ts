@@ -3,6 +3,7 @@
  * workload is never blocked by it. It answers with plain data (diagnostics, the workload's value, and
  * the pointer at a caret), and keeps the last parse to answer caret questions about the same text.
  */
+import { buildCatalog, type Catalog } from '../core/catalog';
 import { pointerAt } from '../core/document/source-map';
 import { validateText, type ValidationReport } from '../core/validate';
 import type { WorkerReply, WorkerRequest } from './background-validation';
@@ -13,9 +14,15 @@ const scope = self as unknown as {
 };
 
 let last: ValidationReport | undefined;
+/** The catalog the page's checks use, rebuilt here only when the page sends new provisioner files. */
+let catalog: Catalog | undefined;
 
-scope.onmessage = ({ data: { id, text, caret, only } }) => {
-  if (last?.parsed.text !== text) last = validateText(text);
+scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
+  if (catalogFiles) {
+    catalog = buildCatalog(catalogFiles).catalog;
+    last = undefined;
+  }
+  if (last?.parsed.text !== text) last = validateText(text, catalog ? { catalog } : {});
   const { parsed, diagnostics, valid, errors, warnings } = last;
   const pointer = caret !== undefined && !parsed.blocked ? pointerAt(parsed, caret) : undefined;
   if (only === 'pointer') {

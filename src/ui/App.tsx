@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CatalogPage } from './catalog/CatalogPage';
 import type { WorkloadTemplate } from '../core/templates';
 import { useDocument } from '../state/document-context';
 import { isOpen } from '../state/document-store';
@@ -30,12 +31,24 @@ export function App() {
     [openText],
   );
   const dragging = useFileArrival({ onFile, onText: onPastedText });
+  const [catalogOpen, setCatalogOpen] = useState(false);
 
   return (
     <div className={`app${dragging ? ' dragging' : ''}`}>
-      <TopBar onTemplate={onTemplate} onOpenFile={chooseFile} />
+      <TopBar
+        onTemplate={onTemplate}
+        onOpenFile={chooseFile}
+        catalogOpen={catalogOpen}
+        onCatalog={() => setCatalogOpen((o) => !o)}
+      />
       <Notices />
-      {open ? <Workspace /> : <StartScreen onTemplate={onTemplate} onOpenFile={chooseFile} />}
+      {catalogOpen ? (
+        <CatalogPage onClose={() => setCatalogOpen(false)} />
+      ) : open ? (
+        <Workspace />
+      ) : (
+        <StartScreen onTemplate={onTemplate} onOpenFile={chooseFile} />
+      )}
       <input
         ref={fileInput}
         type="file"

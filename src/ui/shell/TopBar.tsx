@@ -11,9 +11,13 @@ import { WorkloadTitle } from './WorkloadTitle';
 export function TopBar({
   onTemplate,
   onOpenFile,
+  catalogOpen,
+  onCatalog,
 }: {
   onTemplate: (template: WorkloadTemplate) => void;
   onOpenFile: () => void;
+  catalogOpen: boolean;
+  onCatalog: () => void;
 }) {
   const open = useDocument(isOpen);
   return (
@@ -27,6 +31,9 @@ export function TopBar({
         </button>
         <button type="button" disabled title="Export arrives in a later version">
           Export
+        </button>
+        <button type="button" aria-pressed={catalogOpen} onClick={onCatalog}>
+          Catalog
         </button>
         {open && <HistoryButtons />}
       </div>

@@ -2,7 +2,7 @@ import { useLayout } from '../../state/layout-context';
 import { ProblemsPanel } from '../problems/ProblemsPanel';
 import { YamlPane } from '../yaml/YamlPane';
 import { GraphPane } from './GraphPane';
-import { InspectorPane } from './InspectorPane';
+import { InspectorPane } from '../inspector/InspectorPane';
 import { Splitter } from './Splitter';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../state/document-context';
+import { useCatalogStore } from '../catalog/catalog-context';
 import type { Theme } from '../theme';
 import { configureMonaco, EDITOR_THEMES, MODEL_URI } from './monaco-setup';
 import { registerPlaceholderCompletion } from './placeholder-provider';
@@ -11,17 +12,21 @@ import { mountYamlEditor } from './yaml-editor';
  */
 export default function MonacoEditor({ label, theme }: { label: string; theme: Theme }) {
   const store = useDocumentStore();
+  const catalogStore = useCatalogStore();
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const monaco = configureMonaco();
     const editor = mountYamlEditor(monaco, host.current!, store, { ariaLabel: label, modelUri: MODEL_URI });
-    const completion = registerPlaceholderCompletion(monaco, () => store.getState().readable.parsed.value);
+    const completion = registerPlaceholderCompletion(monaco, () => ({
+      parsed: store.getState().readable.parsed,
+      catalog: catalogStore.getState().catalog,
+    }));
     return () => {
       completion.dispose();
       editor.dispose();
     };
-  }, [store, label]);
+  }, [store, catalogStore, label]);
 
   useEffect(() => {
     configureMonaco().editor.setTheme(EDITOR_THEMES[theme]);

@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
+import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
+import { parentPointer } from '../../core/document/pointer';
+import { useDocument } from '../../state/document-context';
+import { Pane } from '../workspace/Pane';
+import { StaleNote } from '../workspace/StaleNote';
+import { ContainerForm } from './ContainerForm';
+import { InspectorProvider, useInspector } from './inspector-context';
+import { Problems } from './Problems';
+import { ResourceForm } from './ResourceForm';
+import { WorkloadForm } from './WorkloadForm';
+import './inspector.css';
+
+/**
+ * The right pane: the form of what is selected — the workload, a container or a resource. It
+ * follows the selection made in the graph, the YAML pane or the Problems panel, and selects what
+ * the user focuses in it. Every edit is a core command through the store.
+ */
+export function InspectorPane({ style }: { style?: CSSProperties }) {
+  return (
+    <Pane id="inspector" title="Inspector" className="inspector-pane" style={style}>
+      <StaleNote />
+      <InspectorBody />
+    </Pane>
+  );
+}
+
+/** The inspector without its pane (for another host, and for tests). */
+export function InspectorBody() {
+  return (
+    <InspectorProvider>
+      <SectionView />
+    </InspectorProvider>
+  );
+}
+
+function SectionView() {
+  const { workload, select, open, takeFocusRequest, problemsAt } = useInspector();
+  const selection = useDocument((s) => s.selection);
+  const section = sectionOf(selection?.pointer, workload);
+  const body = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  useFollowSelection(body);
+
+  // Opening another part from inside the inspector moves the focus to its heading, not to the page.
+  useEffect(() => {
+    if (takeFocusRequest()) heading.current?.focus();
+  }, [section.pointer, takeFocusRequest]);
+
+  // What the user works on in the form is the selection: the YAML pane and the graph show it too.
+  const onFocus = (e: FocusEvent) => {
+    const place = (e.target as HTMLElement).closest<HTMLElement>('[data-pointer]')?.dataset.pointer;
+    if (place !== undefined && place !== selection?.pointer) select(place);
+  };
+
+  return (
+    <div className="inspector" ref={body} onFocus={onFocus}>
+      <nav className="inspector-crumbs" aria-label="Inspector location">
+        {section.kind === 'workload' ? (
+          <span>Workload</span>
+        ) : (
+          <>
+            <button type="button" className="link-button" onClick={() => open('')}>
+              Workload
+            </button>
+            <span aria-hidden="true"> › </span>
+            <span>{section.kind === 'container' ? 'Container' : 'Resource'}</span>
+          </>
+        )}
+        {selection && (
+          <span className="selected-place">
+            {' '}
+            · Selected:{' '}
+            <code data-testid="selected-pointer">
+              {selection.pointer === '' ? '(the whole workload)' : selection.pointer}
+            </code>
+          </span>
+        )}
+      </nav>
+      <section
+        key={section.pointer}
+        className="inspector-section"
+        aria-labelledby={headingId}
+        data-field={section.kind === 'workload' ? '' : section.kind === 'container' ? '/containers/*' : '/resources/*'}
+        data-pointer={section.pointer}
+      >
+        <h3 id={headingId} ref={heading} tabIndex={-1}>
+          {title(section, workload)}
+        </h3>
+        <Problems id={`${headingId}-problems`} problems={problemsAt(section.pointer)} />
+        <fieldset className="inspector-form">
+          <legend className="visually-hidden">{title(section, workload)}</legend>
+          {section.kind === 'workload' && <WorkloadForm />}
+          {section.kind === 'container' && <ContainerForm name={section.name} pointer={section.pointer} />}
+          {section.kind === 'resource' && <ResourceForm name={section.name} pointer={section.pointer} />}
+        </fieldset>
+      </section>
+    </div>
+  );
+}
+
+function title(section: Section, workload: unknown): string {
+  if (section.kind === 'container') return `Container ${section.name}`;
+  if (section.kind === 'resource') return `Resource ${section.name}`;
+  const name = (workload as { metadata?: { name?: unknown } } | null)?.metadata?.name;
+  return typeof name === 'string' && name !== '' ? `Workload ${name}` : 'Workload';
+}
+
+/**
+ * A selection made elsewhere (graph, YAML caret, Problems) scrolls its field into view and marks
+ * it, without taking the keyboard focus from where the user is.
+ */
+function useFollowSelection(body: React.RefObject<HTMLDivElement | null>) {
+  const selection = useDocument((s) => s.selection);
+  useEffect(() => {
+    const root = body.current;
+    if (!root || !selection || selection.source === 'inspector' || selection.source === 'command') return;
+    root.querySelectorAll('.is-selected').forEach((el) => el.classList.remove('is-selected'));
+    let pointer = fieldOwner(selection.pointer);
+    for (;;) {
+      const el = root.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(pointer)}"]`);
+      if (el) {
+        el.classList.add('is-selected');
+        el.scrollIntoView?.({ block: 'nearest' });
+        return;
+      }
+      if (pointer === '') return;
+      pointer = parentPointer(pointer);
+    }
+  }, [selection, body]);
+}

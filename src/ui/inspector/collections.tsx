@@ -1,0 +1,259 @@
+import { useId, useState, type ReactNode } from 'react';
+import { childPointer } from '../../core/document/pointer';
+import { scalarText, valueAt, type FieldPath } from '../../core/inspector';
+import { Group } from './Field';
+import { DraftInput } from './inputs';
+import { useInspector } from './inspector-context';
+import { PlaceholderInput } from './PlaceholderInput';
+import { halfPlaceholder } from './use-draft';
+import { Problems } from './Problems';
+
+/** Keys are written when the user is done with them (blur or Enter), never mid-word: a key is an identity. */
+const onlyWhenDone = () => true;
+
+/** One row of a list or map: its place (selection follows it) and the problems about it. */
+export function Row({ path, pointer, children }: { path: FieldPath; pointer: string; children: ReactNode }) {
+  const { problemsAt } = useInspector();
+  const id = useId();
+  return (
+    <li className="row" data-field={path} data-pointer={pointer}>
+      <div className="row-controls">{children}</div>
+      <Problems id={`${id}-problems`} problems={problemsAt(pointer)} />
+    </li>
+  );
+}
+
+export interface NewField {
+  label: string;
+  /** Rendered instead of a text input (a select). */
+  render?: (value: string, set: (v: string) => void) => ReactNode;
+  initial?: string;
+}
+
+/**
+ * The row that adds an entry: a few inputs and a button; Enter in an input adds too. Nothing is
+ * written until the entry is complete enough to add (a name, usually).
+ */
+export function AddRow({
+  fields,
+  button,
+  ready = (values) => values[0]!.trim() !== '',
+  onAdd,
+}: {
+  fields: NewField[];
+  button: string;
+  ready?: (values: string[]) => boolean;
+  onAdd(values: string[]): void;
+}) {
+  const { readOnly } = useInspector();
+  const [values, setValues] = useState(() => fields.map((f) => f.initial ?? ''));
+  const ok = !readOnly && ready(values);
+  const add = () => {
+    if (!ok) return;
+    onAdd(values);
+    setValues(fields.map((f) => f.initial ?? ''));
+  };
+  const setAt = (i: number) => (v: string) => setValues((vs) => vs.map((x, j) => (j === i ? v : x)));
+  return (
+    <div className="add-row">
+      {fields.map((f, i) =>
+        f.render ? (
+          <span key={f.label}>{f.render(values[i]!, setAt(i))}</span>
+        ) : (
+          <input
+            key={f.label}
+            type="text"
+            aria-label={f.label}
+            placeholder={f.label}
+            readOnly={readOnly}
+            spellCheck={false}
+            autoComplete="off"
+            value={values[i]}
+            onChange={(e) => setAt(i)(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+        ),
+      )}
+      <button type="button" disabled={!ok} onClick={add}>
+        {button}
+      </button>
+    </div>
+  );
+}
+
+/** A small button that names what it does for screen readers (the visible text is a symbol). */
+export function IconButton({
+  label,
+  symbol,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  symbol: string;
+  onClick(): void;
+  disabled?: boolean;
+}) {
+  const { readOnly } = useInspector();
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      title={label}
+      disabled={readOnly || disabled}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{symbol}</span>
+    </button>
+  );
+}
+
+/**
+ * A list of texts (command, args, a check's command): edit an item in place, clear it to remove it
+ * (on leaving the field), move it, or add one at the end. Each change is one command.
+ */
+export function ListEditor({
+  path,
+  itemPath,
+  pointer,
+  itemLabel,
+  legend,
+}: {
+  path: FieldPath;
+  itemPath: FieldPath;
+  pointer: string;
+  itemLabel: string;
+  legend?: string;
+}) {
+  const { workload, run } = useInspector();
+  const value = valueAt(workload, pointer);
+  const items = Array.isArray(value) ? value : [];
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    [next[from], next[to]] = [next[to], next[from]];
+    run('setField', { pointer, value: next });
+  };
+  return (
+    <Group path={path} pointer={pointer} legend={legend}>
+      {items.length > 0 && (
+        <ol className="rows">
+          {items.map((item, i) => {
+            const at = childPointer(pointer, i);
+            const name = `${itemLabel} ${i + 1}`;
+            return (
+              <Row key={`${i}|${items.length}`} path={itemPath} pointer={at}>
+                <DraftInput
+                  label={name}
+                  value={scalarText(item)}
+                  onCommit={(v) =>
+                    v === '' ? run('unsetField', { pointer: at }) : run('setField', { pointer: at, value: v })
+                  }
+                />
+                <IconButton label={`Move ${name} up`} symbol="↑" disabled={i === 0} onClick={() => move(i, i - 1)} />
+                <IconButton
+                  label={`Move ${name} down`}
+                  symbol="↓"
+                  disabled={i === items.length - 1}
+                  onClick={() => move(i, i + 1)}
+                />
+                <IconButton label={`Remove ${name}`} symbol="✕" onClick={() => run('unsetField', { pointer: at })} />
+              </Row>
+            );
+          })}
+        </ol>
+      )}
+      <AddRow
+        fields={[{ label: `New ${itemLabel.toLowerCase()}` }]}
+        button={`Add ${itemLabel.toLowerCase()}`}
+        ready={(v) => v[0] !== ''}
+        onAdd={([v]) => run('setField', { pointer: childPointer(pointer, '-'), value: v! })}
+      />
+    </Group>
+  );
+}
+
+export interface KeyValueCommands {
+  set(key: string, value: string): void;
+  remove(key: string): void;
+  rename(from: string, to: string): void;
+}
+
+/**
+ * Text values by key (variables, annotations). A key is renamed when the user leaves it; a value is
+ * written as typed (an emptied value stays an empty text: the entry is still there until removed).
+ */
+export function KeyValueEditor({
+  path,
+  entryPath,
+  pointer,
+  keyLabel,
+  valueLabel,
+  placeholders,
+  commands,
+  describe,
+}: {
+  path: FieldPath;
+  entryPath: FieldPath;
+  pointer: string;
+  keyLabel: string;
+  valueLabel: string;
+  /** Values may hold placeholders: complete them. */
+  placeholders?: boolean;
+  commands: KeyValueCommands;
+  /** Further words under an entry (the preview of a variable). */
+  describe?: (key: string, value: unknown) => ReactNode;
+}) {
+  const { workload } = useInspector();
+  const map = valueAt(workload, pointer);
+  const entries = map && typeof map === 'object' && !Array.isArray(map) ? Object.entries(map) : [];
+  return (
+    <Group path={path} pointer={pointer}>
+      {entries.length > 0 && (
+        <ul className="rows">
+          {entries.map(([key, value]) => {
+            const at = childPointer(pointer, key);
+            const note = describe?.(key, value);
+            return (
+              <Row key={key} path={entryPath} pointer={at}>
+                <DraftInput
+                  className="key"
+                  label={`${keyLabel} ${key}`}
+                  value={key}
+                  holdWhile={onlyWhenDone}
+                  onCommit={(to) => to.trim() !== '' && commands.rename(key, to)}
+                />
+                {placeholders ? (
+                  <PlaceholderInput
+                    label={`${valueLabel} of ${key}`}
+                    value={scalarText(value)}
+                    mode="value"
+                    onCommit={(v) => commands.set(key, v)}
+                  />
+                ) : (
+                  <DraftInput
+                    label={`${valueLabel} of ${key}`}
+                    value={scalarText(value)}
+                    holdWhile={halfPlaceholder}
+                    onCommit={(v) => commands.set(key, v)}
+                  />
+                )}
+                <IconButton label={`Remove ${key}`} symbol="✕" onClick={() => commands.remove(key)} />
+                {note && <div className="row-note">{note}</div>}
+              </Row>
+            );
+          })}
+        </ul>
+      )}
+      <AddRow
+        fields={[{ label: `New ${keyLabel.toLowerCase()}` }, { label: `Its ${valueLabel.toLowerCase()}` }]}
+        button={`Add ${keyLabel.toLowerCase()}`}
+        onAdd={([k, v]) => commands.set(k!.trim(), v!)}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,73 @@
+import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
+import type { CommandResult } from '../../core/commands';
+import type { Diagnostic } from '../../core/diagnostics';
+import { fieldOwner } from '../../core/inspector';
+import { useDocument } from '../../state/document-context';
+
+/**
+ * What every control of the inspector needs, handed down once: the workload's model (plain data of
+ * the last readable text), its problems grouped by the control that shows them, and the two ways
+ * a control changes anything — a core command through the store, and a selection.
+ */
+export interface Inspector {
+  workload: unknown;
+  /** The problems a control at this pointer shows (matched by diagnostic path, see fieldOwner). */
+  problemsAt(pointer: string): readonly Diagnostic[];
+  run(name: string, args: unknown): CommandResult;
+  select(pointer: string): void;
+  /** Selects another part (a container from a list) and moves the keyboard focus to its form. */
+  open(pointer: string): void;
+  /** True once after `open`: the form that opens takes the focus. */
+  takeFocusRequest(): boolean;
+  /** The text does not parse: the form shows the last readable model and changes nothing. */
+  readOnly: boolean;
+}
+
+const InspectorContext = createContext<Inspector | null>(null);
+
+const none: readonly Diagnostic[] = [];
+
+export function InspectorProvider({ children }: { children: ReactNode }) {
+  const workload = useDocument((s) => s.readable.parsed.value);
+  const diagnostics = useDocument((s) => s.report.diagnostics);
+  const readOnly = useDocument((s) => s.report.parsed.blocked);
+  const runCommand = useDocument((s) => s.runCommand);
+  const select = useDocument((s) => s.select);
+  const focusRequest = useRef(false);
+
+  const byOwner = useMemo(() => {
+    const map = new Map<string, Diagnostic[]>();
+    for (const d of diagnostics) {
+      const owner = fieldOwner(d.path);
+      map.set(owner, [...(map.get(owner) ?? []), d]);
+    }
+    return map;
+  }, [diagnostics]);
+
+  const value = useMemo<Inspector>(
+    () => ({
+      workload,
+      problemsAt: (pointer) => byOwner.get(pointer) ?? none,
+      run: (name, args) => runCommand(name, args),
+      select: (pointer) => select(pointer, 'inspector'),
+      open: (pointer) => {
+        focusRequest.current = true;
+        select(pointer, 'inspector');
+      },
+      takeFocusRequest: () => {
+        const asked = focusRequest.current;
+        focusRequest.current = false;
+        return asked;
+      },
+      readOnly,
+    }),
+    [workload, byOwner, runCommand, select, readOnly],
+  );
+  return <InspectorContext.Provider value={value}>{children}</InspectorContext.Provider>;
+}
+
+export function useInspector(): Inspector {
+  const inspector = useContext(InspectorContext);
+  if (!inspector) throw new Error('useInspector needs an <InspectorProvider> above it');
+  return inspector;
+}
