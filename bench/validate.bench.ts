@@ -1,9 +1,9 @@
 /**
  * Validation speed: ours against the floor (parse + compiled schema, nothing else) and against
  * yaml-language-server, on the same texts. Run with `npm run bench` (see bench/README.md).
- * Writes bench/results.json and exits 1 when a budget fails or a validator does not really validate.
+ * Writes the "validate" part of bench/results.json and exits 1 when a budget fails or a validator does not really validate.
  */
-import { writeFile } from 'node:fs/promises';
+import { writeBenchPart } from './results-file';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,7 +176,7 @@ async function main(): Promise<number> {
       cpuRatios: roundValues(r.cpuRatios),
     })),
   };
-  await writeFile(options.out, JSON.stringify(report, null, 2) + '\n');
+  await writeBenchPart(options.out, 'validate', report);
 
   console.log(
     `\nload average (1 min) ${round(loadBefore[0]!)} → ${round(loadAfter[0]!)} on ${cpus().length} CPUs; ` +

@@ -4,9 +4,9 @@
  * Run with `npm run bench:ui` (see bench/ui/README.md). Not a test: it prints a table, writes the
  * "ui" part of bench/results.json, and exits 1 when a budget fails.
  */
+import { writeBenchPart } from '../results-file';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -377,14 +377,7 @@ async function main(): Promise<void> {
       checks,
       passed,
     };
-    let results: Record<string, unknown> = {};
-    try {
-      results = JSON.parse(await readFile(outFile, 'utf8')) as Record<string, unknown>;
-    } catch {
-      // no results yet: start a file of our own
-    }
-    results.ui = ui; // the other parts belong to other benches: keep them
-    await writeFile(outFile, JSON.stringify(results, null, 2) + '\n');
+    await writeBenchPart(outFile, 'ui', ui);
     console.log(
       `\n${
         passed

@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { defaultTemplate, templates } from '../../src/core/templates';
+import { createAutomationApi } from '../../src/state/automation';
+import { DocumentStoreProvider } from '../../src/state/document-context';
+import { createDocumentStore, type DocumentStore } from '../../src/state/document-store';
+import { GraphPane } from '../../src/ui/graph/GraphPane';
+import '../../src/ui/app.css';
+import { generateWorkload } from '../workload-generator';
+
+/**
+ * The graph pane alone, on a page of its own, for the bench (bench/graph/run.mjs): the same
+ * component and store the app uses, without the rest of the workspace, so that what is timed is
+ * the canvas. `?size=N` opens a generated workload of N containers and N resources, `?template=NAME` a template.
+ */
+const params = new URLSearchParams(location.search);
+const size = Number(params.get('size') ?? 0);
+const template = templates.find((t) => t.name === params.get('template')) ?? defaultTemplate;
+const text = size > 0 ? generateWorkload(size, size) : template.text;
+const store = createDocumentStore({ text, origin: 'the bench' });
+window.scoreDesigner = createAutomationApi(store);
+(window as unknown as { graphBench: { store: DocumentStore } }).graphBench = { store };
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <DocumentStoreProvider store={store}>
+      <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <GraphPane />
+      </div>
+    </DocumentStoreProvider>
+  </StrictMode>,
+);

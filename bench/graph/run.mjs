@@ -1,0 +1,258 @@
+#!/usr/bin/env node
+// The graph canvas bench: a generated workload of 100 containers and 100 resources on the canvas
+// (bench/graph/harness.html, a production build of the same GraphPane the app mounts), in Debian's
+// Chromium. It measures, and compares with the budgets of issue 4:
+//   - frame time while panning and zooming: p95 ≤ 33 ms;
+//   - a YAML edit → the graph updated: p95 ≤ 50 ms for the graph's part (from the store holding the
+//     checked text to the canvas painted); the whole way from the edit (parse and validation
+//     included) is measured and reported too.
+// Writes bench/graph/results.json. Exit status: 0 budgets met, 1 a budget failed, 2 the bench could not run.
+//
+//   node bench/graph/run.mjs [--quick] [--size N] [--out FILE]
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHarness } from './harness-server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+};
+const size = Number(option('--size', '100'));
+const out = path.resolve(option('--out', path.join(here, 'results.json')));
+const budgets = { panZoomP95Ms: 33, editToGraphP95Ms: 50 };
+
+const percentile = (values, p) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const summary = (values) => ({
+  count: values.length,
+  median: round(percentile(values, 50)),
+  p95: round(percentile(values, 95)),
+  max: round(Math.max(...values)),
+});
+const round = (n) => Math.round(n * 10) / 10;
+
+let harness;
+let browser;
+try {
+  harness = await startHarness();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+} catch (error) {
+  console.error(`The graph bench could not start: ${error instanceof Error ? error.message : error}`);
+  await harness?.close();
+  process.exit(2);
+}
+
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const errors = [];
+page.on('pageerror', (e) => errors.push(e.message));
+
+// 1. First render: the page opens on the generated workload until every node is measured and shown.
+const started = Date.now();
+await page.goto(`${harness.url}?size=${size}`);
+await page.waitForFunction(
+  (count) => {
+    const nodes = document.querySelectorAll('.react-flow__node');
+    return nodes.length === count && [...nodes].every((n) => n.style.visibility !== 'hidden');
+  },
+  1 + 2 * size,
+  { timeout: 120_000 },
+);
+const firstRenderMs = Date.now() - started;
+const counts = await page.evaluate(() => ({
+  nodes: document.querySelectorAll('.react-flow__node').length,
+  edges: document.querySelectorAll('.react-flow__edge').length,
+}));
+await page.waitForTimeout(500);
+
+// 2. Panning and zooming: every frame's duration, measured with requestAnimationFrame in the page.
+async function recordFrames(action) {
+  await page.evaluate(() => {
+    const state = { frames: [], last: performance.now(), on: true };
+    window.__frameRecorder = state;
+    const tick = (t) => {
+      state.frames.push(t - state.last);
+      state.last = t;
+      if (state.on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((t) => {
+      state.last = t;
+      requestAnimationFrame(tick);
+    });
+  });
+  await action();
+  return page.evaluate(() => {
+    window.__frameRecorder.on = false;
+    return window.__frameRecorder.frames;
+  });
+}
+
+/** A point of the empty canvas (dragging there pans; dragging a node would move it). */
+async function emptyPoint() {
+  return page.evaluate(() => {
+    const box = document.querySelector('.react-flow').getBoundingClientRect();
+    for (let y = box.top + 60; y < box.bottom - 20; y += 15) {
+      for (let x = box.left + box.width / 2 - 200; x < box.left + box.width / 2 + 200; x += 20) {
+        const el = document.elementFromPoint(x, y);
+        if (el?.classList.contains('react-flow__pane')) return { x, y };
+      }
+    }
+    return { x: box.left + box.width / 2, y: box.top + 80 };
+  });
+}
+
+const rounds = quick ? 1 : 3;
+const steps = quick ? 30 : 60;
+const panZoom = { fitted: [], zoomedIn: [] };
+for (const level of ['fitted', 'zoomedIn']) {
+  if (level === 'zoomedIn') {
+    const box = await page.locator('.react-flow').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 12; i++) {
+      await page.mouse.wheel(0, -240);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(400);
+  }
+  for (let r = 0; r < rounds; r++) {
+    const start = await emptyPoint();
+    const pan = await recordFrames(async () => {
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      for (let i = 1; i <= steps; i++) await page.mouse.move(start.x + i * 6, start.y + Math.sin(i / 6) * 40);
+      for (let i = steps; i >= 0; i--) await page.mouse.move(start.x + i * 6, start.y);
+      await page.mouse.up();
+    });
+    const zoom = await recordFrames(async () => {
+      const box = await page.locator('.react-flow').boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let i = 0; i < steps / 3; i++) await page.mouse.wheel(0, i < steps / 6 ? -60 : 60);
+      await page.waitForTimeout(300);
+    });
+    panZoom[level].push(...pan, ...zoom);
+  }
+}
+
+// 3. YAML edits: the text changes in the store (as the YAML pane's edit does once checked, or the
+// automation API's setText) and the canvas must show it: an image, a new edge, a new container.
+const edits = quick ? 6 : 20;
+const editTimes = await page.evaluate(
+  async ({ edits, size }) => {
+    const store = window.graphBench.store;
+    const pad = (n) => String(n).padStart(3, '0');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const until = (check) =>
+      new Promise((resolve, reject) => {
+        const begun = performance.now();
+        const poll = () => {
+          if (check()) resolve(performance.now());
+          else if (performance.now() - begun > 10_000) reject(new Error('the canvas did not show the edit'));
+          else queueMicrotask(() => setTimeout(poll, 0));
+        };
+        poll();
+      });
+    const node = (id) => document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+    const results = [];
+    for (let i = 0; i < edits; i++) {
+      for (const kind of ['image', 'edge', 'container']) {
+        const text = store.getState().text;
+        const c = pad((i * 7) % size);
+        let next;
+        let shown;
+        if (kind === 'image') {
+          const image = `registry.example.com/bench/svc-${c}:9.9.${i}`;
+          next = text.replace(new RegExp(`image: registry\\.example\\.com/bench/svc-${c}:[^\\n]*`), `image: ${image}`);
+          shown = () => node(`container:svc-${c}`)?.textContent.includes(image);
+        } else if (kind === 'edge') {
+          const r = pad((i * 7 + 50) % size);
+          const resource = [...text.matchAll(new RegExp(`^  ([a-z0-9-]+-${r}):$`, 'gm'))].at(-1)?.[1];
+          next = text.replace(`  svc-${c}:\n`, `  svc-${c}:\n    variables:\n      BENCH_${i}: \${resources.${resource}.host}\n`);
+          // The container already has variables: write the new one into them instead.
+          if (text.includes(`  svc-${c}:\n    image:`)) {
+            next = text.replace(
+              new RegExp(`(  svc-${c}:\\n(?:    .*\\n)*?    variables:\\n)`),
+              `$1      BENCH_${i}: \${resources.${resource}.host}\n`,
+            );
+          }
+          const id = `uses:container:svc-${c}->resource:${resource}`;
+          shown = () => document.querySelector(`.react-flow__edge[data-id="${CSS.escape(id)}"]`) !== null;
+        } else {
+          const name = `added-${pad(i)}`;
+          next = text.replace('\nresources:\n', `\n  ${name}:\n    image: example/added:${i}\nresources:\n`);
+          shown = () => {
+            const el = node(`container:${name}`);
+            return el !== null && el.style.visibility !== 'hidden';
+          };
+        }
+        if (next === text) throw new Error(`the ${kind} edit did not apply`);
+        await frame();
+        const t0 = performance.now();
+        store.getState().replaceText(next); // checks at once: parse, schema, rules
+        const t1 = performance.now();
+        await until(shown);
+        const painted = await frame();
+        results.push({ kind, checkMs: t1 - t0, graphMs: painted - t1, totalMs: painted - t0 });
+      }
+    }
+    return results;
+  },
+  { edits, size },
+);
+
+await browser.close();
+await harness.close();
+
+const panZoomAll = [...panZoom.fitted, ...panZoom.zoomedIn];
+const result = {
+  date: new Date().toISOString(),
+  machine: `${process.platform} ${process.arch}, node ${process.version}`,
+  browser: 'chromium (headless, software rendering)',
+  workload: { containers: size, resources: size, ...counts },
+  firstRenderMs,
+  frameTimeMs: { fitted: summary(panZoom.fitted), zoomedIn: summary(panZoom.zoomedIn), all: summary(panZoomAll) },
+  yamlEdit: {
+    graphMs: summary(editTimes.map((e) => e.graphMs)),
+    checkMs: summary(editTimes.map((e) => e.checkMs)),
+    totalMs: summary(editTimes.map((e) => e.totalMs)),
+    byKind: Object.fromEntries(
+      ['image', 'edge', 'container'].map((k) => [
+        k,
+        summary(editTimes.filter((e) => e.kind === k).map((e) => e.graphMs)),
+      ]),
+    ),
+  },
+  budgets,
+  pageErrors: errors,
+};
+result.pass = {
+  panZoom: result.frameTimeMs.all.p95 <= budgets.panZoomP95Ms,
+  editToGraph: result.yamlEdit.graphMs.p95 <= budgets.editToGraphP95Ms,
+  noPageErrors: errors.length === 0,
+};
+fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+
+const line = (label, s) => `${label.padEnd(34)} median ${String(s.median).padStart(6)}  p95 ${String(s.p95).padStart(6)}  max ${String(s.max).padStart(6)}  (n=${s.count})`;
+console.log(`graph bench: ${size} containers, ${size} resources (${counts.nodes} nodes, ${counts.edges} edges)`);
+console.log(`first render                       ${firstRenderMs} ms`);
+console.log(line('frame ms, pan+zoom, fitted', result.frameTimeMs.fitted));
+console.log(line('frame ms, pan+zoom, zoomed in', result.frameTimeMs.zoomedIn));
+console.log(line('YAML edit → graph painted, ms', result.yamlEdit.graphMs));
+console.log(line('  (check: parse+validate, ms)', result.yamlEdit.checkMs));
+console.log(line('  (edit → painted in all, ms)', result.yamlEdit.totalMs));
+console.log(
+  `budgets: pan/zoom p95 ≤ ${budgets.panZoomP95Ms} ms ${result.pass.panZoom ? 'met' : 'FAILED'}; ` +
+    `YAML edit → graph p95 ≤ ${budgets.editToGraphP95Ms} ms ${result.pass.editToGraph ? 'met' : 'FAILED'}` +
+    (errors.length ? `; page errors: ${errors.join(' | ')}` : ''),
+);
+console.log(`written to ${path.relative(process.cwd(), out)}`);
+process.exit(Object.values(result.pass).every(Boolean) ? 0 : 1);
