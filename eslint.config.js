@@ -72,4 +72,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: uiOrStateImports,
+              message: 'The CLI is an adapter over src/core alone; the app\'s state and views are not its business.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

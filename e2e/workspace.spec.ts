@@ -47,8 +47,7 @@ test('the start screen offers the templates and Open; a template opens the works
   await expect(ui.inspector).toBeVisible();
   await expect(ui.problems).toHaveCount(0);
   await expect(ui.monaco.locator('.view-lines')).toContainText('name: hello-world');
-  // Export waits for its issue: shown, but not yet usable.
-  await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
 });
 
 test('every template opens from "New from template" and is valid', async ({ page }) => {

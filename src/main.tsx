@@ -11,6 +11,8 @@ import {
 } from './state/catalog-store';
 import { DocumentStoreProvider } from './state/document-context';
 import { createDocumentStore } from './state/document-store';
+import { createExportStore } from './state/export-store';
+import { ExportStoreProvider } from './ui/export/export-context';
 import { indexedDbDrafts } from './state/drafts';
 import { LayoutStoreProvider } from './state/layout-context';
 import { createLayoutStore } from './state/layout-store';
@@ -45,6 +47,8 @@ void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
   if ('error' in result) store.getState().say('error', result.error);
 });
 startAutosave(store, drafts);
+// The export: seeds and last exports per workload (localStorage), and the catalog's provisioners.
+const exportStore = createExportStore({ storage: safeLocalStorage(), catalog: catalogStore });
 
 // The automation API (see src/state/automation.ts).
 window.scoreDesigner = createAutomationApi(store);
@@ -54,9 +58,11 @@ createRoot(document.getElementById('root')!).render(
     <LayoutStoreProvider store={layout}>
       <DocumentStoreProvider store={store}>
         <CatalogStoreProvider store={catalogStore}>
-          <ConfirmProvider>
-            <App />
-          </ConfirmProvider>
+          <ExportStoreProvider store={exportStore}>
+            <ConfirmProvider>
+              <App />
+            </ConfirmProvider>
+          </ExportStoreProvider>
         </CatalogStoreProvider>
       </DocumentStoreProvider>
     </LayoutStoreProvider>

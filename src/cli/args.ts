@@ -3,27 +3,86 @@
  * in one place and before any file is touched. New subcommands (compose, …) add an entry to
  * `commands` and a case to `Request`.
  */
+import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+
 export type OutputFormat = 'text' | 'json';
 
 export type Request =
   | { kind: 'help'; command?: CommandName }
   | { kind: 'version' }
   | { kind: 'validate'; files: string[]; format: OutputFormat }
+  | ComposeRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
 
-export type CommandName = 'validate';
+export interface ComposeRequest {
+  kind: 'compose';
+  files: string[];
+  /** A directory, a `.yaml`/`.yml` file name, or `-` for standard output. */
+  output: string;
+  project?: string;
+  seed?: number;
+  /** Provisioner files in the order given. */
+  provisioners: string[];
+}
+
+export type CommandName = 'validate' | 'compose';
 
 interface CommandSpec {
   summary: string;
   usage: string;
+  /** The rest of `score-designer COMMAND --help`: arguments, options, exit status. */
+  help: string[];
 }
 
 export const commands: Record<CommandName, CommandSpec> = {
   validate: {
     summary: 'Check Score workload files (YAML or JSON) and report every problem with its line and column.',
     usage: 'score-designer validate FILE... [--format text|json]',
+    help: [
+      'Arguments:',
+      '  FILE             a score.yaml (or JSON) file; - reads standard input',
+      '',
+      'Options:',
+      '  --format text    one line per problem: FILE:LINE:COL: SEVERITY CODE message (default)',
+      '  --format json    an array with one {file, valid, errors, warnings} object per file',
+      '  -h, --help       show this help',
+      '',
+      'Exit status: 0 every file is valid (warnings allowed), 1 a file has errors,',
+      '             2 usage error or a file could not be read.',
+    ],
+  },
+  compose: {
+    summary: 'Convert Score workloads to a Docker Compose project, as score-compose generate does.',
+    usage:
+      'score-designer compose FILE... [-o DIR | -o FILE.yaml | -o -] [--project NAME] [--seed N] [--provisioners FILE]...',
+    help: [
+      'Arguments:',
+      '  FILE                 a score.yaml; several files make one project (shared resources,',
+      '                       service-port links); - reads standard input. File sources are read',
+      "                       relative to each Score file's directory.",
+      '',
+      'Options:',
+      '  -o, --output DIR     write DIR/compose.yaml and the mounted files under',
+      '                       DIR/.score-compose/mounts, as score-compose lays them out (default: .)',
+      '  -o FILE.yaml         write the compose file under that name; mounted files go beside it',
+      '  -o -                 print compose.yaml on standard output (mounted files are not written)',
+      "  --project NAME       the compose project name (default: the output directory's name,",
+      '                       cleaned as score-compose cleans it); must match ^[a-z0-9][a-z0-9_-]*$',
+      '  --seed N             seed for generated names and passwords, 0 to 4294967295: the same seed',
+      '                       gives the same project (default: a new random seed, printed on stderr)',
+      '  --provisioners FILE  a score-compose provisioners file; repeatable; the files are tried in',
+      '                       the order given, all before the built-in provisioners',
+      '  -h, --help           show this help',
+      '',
+      'Warnings (what score-compose does not convert) and notes go to stderr.',
+      'Exit status: 0 the project was written, 1 a workload could not be converted,',
+      '             2 usage error, or a file could not be read or written.',
+    ],
   },
 };
+
+/** The seed is a 32-bit unsigned number (the export's random generator takes that many bits). */
+const MAX_SEED = 0xffffffff;
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
 
@@ -42,7 +101,7 @@ export function parseArgs(argv: readonly string[]): Request {
       ? usageError(`Unknown option "${first}" before the command.`)
       : usageError(`Unknown command "${first}".`);
   }
-  return parseValidate(argv.slice(1));
+  return command === 'compose' ? parseCompose(argv.slice(1)) : parseValidate(argv.slice(1));
 }
 
 function parseValidate(args: readonly string[]): Request {
@@ -72,26 +131,77 @@ function parseValidate(args: readonly string[]): Request {
   return { kind: 'validate', files, format };
 }
 
+function parseCompose(args: readonly string[]): Request {
+  const files: string[] = [];
+  const provisioners: string[] = [];
+  let output: string | undefined;
+  let project: string | undefined;
+  let seed: number | undefined;
+  let onlyFiles = false;
+  const fail = (message: string) => usageError(message, 'compose');
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+      continue;
+    }
+    const option = optionValue(arg, args[i + 1], ['-o', '--output', '--project', '--seed', '--provisioners']);
+    if (!option) return fail(`Unknown option "${arg}" for compose.`);
+    if (option.value === undefined) return fail(`${option.name} needs a value.`);
+    if (option.next) i++;
+    const { name, value } = option;
+    if (name === '-o' || name === '--output') {
+      if (output !== undefined) return fail('Give -o (--output) only once.');
+      if (value === '') return fail('-o needs a directory, a FILE.yaml, or - for standard output.');
+      output = value;
+    } else if (name === '--project') {
+      if (!PROJECT_NAME_PATTERN.test(value))
+        return fail('invalid value for --project, it must match ^[a-z0-9][a-z0-9_-]*$');
+      project = value;
+    } else if (name === '--seed') {
+      const parsed = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (!(parsed <= MAX_SEED)) return fail(`--seed needs a whole number from 0 to ${MAX_SEED}, not "${value}".`);
+      seed = parsed;
+    } else {
+      if (value === '-') return fail('--provisioners needs a file; standard input is for Score files.');
+      provisioners.push(value);
+    }
+  }
+  if (files.length === 0) return fail('compose needs at least one Score FILE (or - for standard input).');
+  if (files.filter((f) => f === '-').length > 1) {
+    return fail('Standard input (-) can be read only once; give - at most one time.');
+  }
+  return {
+    kind: 'compose',
+    files,
+    output: output ?? '.',
+    ...(project !== undefined ? { project } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    provisioners,
+  };
+}
+
+/** `--name value`, `--name=value` (and `-o value`) for the options in `names`; undefined for any other option. */
+function optionValue(
+  arg: string,
+  following: string | undefined,
+  names: readonly string[],
+): { name: string; value: string | undefined; next: boolean } | undefined {
+  if (names.includes(arg)) return { name: arg, value: following, next: true };
+  const equals = arg.indexOf('=');
+  const name = equals < 0 ? arg : arg.slice(0, equals);
+  if (equals < 0 || !names.includes(name)) return undefined;
+  return { name, value: arg.slice(equals + 1), next: false };
+}
+
 export function usageText(command?: CommandName): string {
   if (command) {
     const spec = commands[command];
-    return [
-      `Usage: ${spec.usage}`,
-      '',
-      spec.summary,
-      '',
-      'Arguments:',
-      '  FILE             a score.yaml (or JSON) file; - reads standard input',
-      '',
-      'Options:',
-      '  --format text    one line per problem: FILE:LINE:COL: SEVERITY CODE message (default)',
-      '  --format json    an array with one {file, valid, errors, warnings} object per file',
-      '  -h, --help       show this help',
-      '',
-      'Exit status: 0 every file is valid (warnings allowed), 1 a file has errors,',
-      '             2 usage error or a file could not be read.',
-      '',
-    ].join('\n');
+    return [`Usage: ${spec.usage}`, '', spec.summary, '', ...spec.help, ''].join('\n');
   }
   return [
     'Usage: score-designer <command> [options]',

@@ -24,6 +24,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
       const { validateCommand } = await import('./validate-command');
       return validateCommand(request.files, request.format, io);
     }
+    case 'compose': {
+      const { composeCommand } = await import('./compose-command');
+      return composeCommand(request, io);
+    }
   }
 }
 

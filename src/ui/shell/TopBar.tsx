@@ -1,6 +1,7 @@
 import type { WorkloadTemplate } from '../../core/templates';
 import { useDocument } from '../../state/document-context';
 import { isOpen } from '../../state/document-store';
+import { ExportMenu } from '../export/ExportMenu';
 import { HistoryButtons } from './HistoryButtons';
 import { TemplateMenu } from './TemplateMenu';
 import { ThemePicker } from './ThemePicker';
@@ -29,9 +30,7 @@ export function TopBar({
         <button type="button" onClick={onOpenFile}>
           Open…
         </button>
-        <button type="button" disabled title="Export arrives in a later version">
-          Export
-        </button>
+        <ExportMenu />
         <button type="button" aria-pressed={catalogOpen} onClick={onCatalog}>
           Catalog
         </button>

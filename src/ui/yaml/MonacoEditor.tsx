@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../state/document-context';
 import { useCatalogStore } from '../catalog/catalog-context';
+import { useExportStore } from '../export/export-context';
 import type { Theme } from '../theme';
 import { configureMonaco, EDITOR_THEMES, MODEL_URI } from './monaco-setup';
+import { registerPlaceholderHover } from './placeholder-hover';
 import { registerPlaceholderCompletion } from './placeholder-provider';
 import { mountYamlEditor } from './yaml-editor';
 
@@ -13,6 +15,7 @@ import { mountYamlEditor } from './yaml-editor';
 export default function MonacoEditor({ label, theme }: { label: string; theme: Theme }) {
   const store = useDocumentStore();
   const catalogStore = useCatalogStore();
+  const exportStore = useExportStore();
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -22,11 +25,17 @@ export default function MonacoEditor({ label, theme }: { label: string; theme: T
       parsed: store.getState().readable.parsed,
       catalog: catalogStore.getState().catalog,
     }));
+    const hover = registerPlaceholderHover(monaco, () => ({
+      parsed: store.getState().readable.parsed,
+      catalog: catalogStore.getState().catalog,
+      seedOf: (workload) => exportStore.getState().ensureSeed(workload),
+    }));
     return () => {
+      hover.dispose();
       completion.dispose();
       editor.dispose();
     };
-  }, [store, catalogStore, label]);
+  }, [store, catalogStore, exportStore, label]);
 
   useEffect(() => {
     configureMonaco().editor.setTheme(EDITOR_THEMES[theme]);

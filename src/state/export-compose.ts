@@ -1,0 +1,72 @@
+import { exportCompose, type ComposeExport } from '../core/export/compose';
+import type { Provisioner } from '../core/provisioners';
+import { cleanComposeProjectName, PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+
+/**
+ * The Compose export of the open workload, as the app makes it: one workload, the active
+ * provisioners, the workload's seed, and the workload's name as the compose project name (the
+ * browser has no directory for score-compose to take it from).
+ */
+export interface WorkloadExportInput {
+  text: string;
+  /** metadata.name, when the text has one. */
+  workload: string | undefined;
+  seed: number;
+  /** Undefined: score-compose's default provisioners. */
+  provisioners?: readonly Provisioner[] | undefined;
+}
+
+export interface WorkloadExport extends ComposeExport {
+  projectName: string | undefined;
+  seed: number;
+}
+
+export function exportWorkload({ text, workload, seed, provisioners }: WorkloadExportInput): WorkloadExport {
+  const projectName = workloadProjectName(workload);
+  const result = exportCompose([{ text, file: 'score.yaml' }], {
+    seed,
+    projectName,
+    ...(provisioners ? { provisioners: [...provisioners] } : {}),
+  });
+  return { ...result, errors: result.errors.map(explainInBrowser), projectName, seed };
+}
+
+/** The same input gives the same object back: the preview and the menu share one export per change. */
+export function memoizedExport(): (input: WorkloadExportInput) => WorkloadExport {
+  let last: { input: WorkloadExportInput; output: WorkloadExport } | undefined;
+  return (input) => {
+    if (
+      last?.input.text !== input.text ||
+      last.input.workload !== input.workload ||
+      last.input.seed !== input.seed ||
+      last.input.provisioners !== input.provisioners
+    ) {
+      last = { input, output: exportWorkload(input) };
+    }
+    return last.output;
+  };
+}
+
+/**
+ * The compose project name for a workload: its name cleaned as score-compose cleans a directory name
+ * (a valid workload name is unchanged). None when nothing usable is left: Compose would refuse it.
+ */
+export function workloadProjectName(workload: string | undefined): string | undefined {
+  const name = cleanComposeProjectName(workload ?? '');
+  return PROJECT_NAME_PATTERN.test(name) ? name : undefined;
+}
+
+/** The name the export keys a workload's seed and last export by ('' for a workload without a name). */
+export function workloadKey(value: unknown): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '';
+  const metadata = (value as Record<string, unknown>).metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return '';
+  const name = (metadata as Record<string, unknown>).name;
+  return typeof name === 'string' ? name : '';
+}
+
+/** A file `source:` cannot be read in the browser: say so, and what to do instead. */
+function explainInBrowser(error: string): string {
+  if (!/\.source: failed to read/.test(error)) return error;
+  return `${error}. The browser cannot read files next to score.yaml: put the file's text in \`content\`, or export with the command line (npx score-designer compose score.yaml), which reads it.`;
+}

@@ -1,0 +1,220 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useDocument, useDocumentStore } from '../../state/document-context';
+import { isOpen } from '../../state/document-store';
+import { prepareExport, type ExportKind } from '../../state/export-actions';
+import { useExportStore } from './export-context';
+import { ExportMessages } from './ExportMessages';
+import { copyText, saveFile } from './save-file';
+import './export.css';
+
+interface MenuItem {
+  label: string;
+  kind: ExportKind;
+  action: 'download' | 'copy';
+}
+
+const items: readonly MenuItem[] = [
+  { label: 'Download score.yaml', kind: 'score', action: 'download' },
+  { label: 'Copy score.yaml', kind: 'score', action: 'copy' },
+  { label: 'Download compose.yaml', kind: 'compose', action: 'download' },
+  { label: 'Copy compose.yaml', kind: 'compose', action: 'copy' },
+  { label: 'Download bundle (.zip)', kind: 'bundle', action: 'download' },
+];
+
+/** What the last export did, shown under the button until closed: never a silent success or failure. */
+interface ExportReport {
+  ok: boolean;
+  message: string;
+  errors: string[];
+  warnings: string[];
+  info: string[];
+}
+
+/**
+ * The Export menu (a menu button, WAI-ARIA APG pattern): score.yaml exactly as written, compose.yaml
+ * as score-compose would write it, or a .zip with compose.yaml and the files it mounts; downloaded
+ * (an object URL, no server) or copied. Its report lists what was not converted, or why nothing was.
+ */
+export function ExportMenu() {
+  const open = useDocument(isOpen);
+  const documentStore = useDocumentStore();
+  const exportStore = useExportStore();
+  const [expanded, setExpanded] = useState(false);
+  const [report, setReport] = useState<ExportReport | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const menuId = useId();
+  const buttonId = useId();
+
+  const close = (refocus: boolean) => {
+    setExpanded(false);
+    if (refocus) button.current?.focus();
+  };
+  const openMenu = (focus: 'first' | 'last') => {
+    focusOnOpen.current = focus;
+    setExpanded(true);
+  };
+
+  useEffect(() => {
+    if (!expanded) return;
+    const entries = menuItems(menu.current);
+    (focusOnOpen.current === 'first' ? entries[0] : entries[entries.length - 1])?.focus();
+  }, [expanded]);
+
+  // A pointer press elsewhere closes the menu and the report (they float over the workspace).
+  const floating = expanded || report !== null;
+  useEffect(() => {
+    if (!floating) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (root.current?.contains(event.target as Node)) return;
+      setExpanded(false);
+      setReport(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [floating]);
+
+  // Another workload (or none): the menu closes and the last report, about the other one, goes.
+  const origin = useDocument((s) => s.origin);
+  const [shownFor, setShownFor] = useState(origin);
+  if (shownFor !== origin) {
+    setShownFor(origin);
+    setExpanded(false);
+    setReport(null);
+  }
+
+  const run = async (item: MenuItem) => {
+    close(true);
+    const outcome = prepareExport(item.kind, documentStore, exportStore);
+    if (!outcome.ok) {
+      const what = item.kind === 'bundle' ? 'The bundle' : 'compose.yaml';
+      setReport({
+        ok: false,
+        message: `${what} could not be made.`,
+        errors: outcome.errors,
+        warnings: outcome.warnings,
+        info: [],
+      });
+      return;
+    }
+    let done: boolean;
+    if (item.action === 'copy' && typeof outcome.content === 'string') done = await copyText(outcome.content);
+    else {
+      saveFile(outcome.fileName, outcome.content, outcome.mimeType);
+      done = true;
+    }
+    if (!done) {
+      setReport({
+        ok: false,
+        message: `The browser did not allow copying to the clipboard. Use “Download ${outcome.fileName}” instead.`,
+        errors: [],
+        warnings: outcome.warnings,
+        info: [],
+      });
+      return;
+    }
+    if (outcome.compose !== undefined) exportStore.getState().recordExport(outcome.workload, outcome.compose);
+    const verb = item.action === 'copy' ? 'copied to the clipboard' : 'downloaded';
+    setReport({
+      ok: true,
+      message: [`${outcome.fileName} ${verb}.`, outcome.notice].filter(Boolean).join(' '),
+      errors: [],
+      warnings: outcome.warnings,
+      info: outcome.info,
+    });
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const entries = menuItems(menu.current);
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const move = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        move(at + 1);
+        break;
+      case 'ArrowUp':
+        move(at - 1);
+        break;
+      case 'Home':
+        move(0);
+        break;
+      case 'End':
+        move(entries.length - 1);
+        break;
+      case 'Escape':
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        return; // Tab moves on as usual
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <div className="export-menu" ref={root}>
+      <button
+        ref={button}
+        id={buttonId}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={expanded}
+        aria-controls={expanded ? menuId : undefined}
+        disabled={!open}
+        title={open ? undefined : 'Open a workload to export it'}
+        onClick={() => (expanded ? close(false) : openMenu('first'))}
+        onKeyDown={onButtonKeyDown}
+      >
+        Export
+      </button>
+      {expanded && (
+        <ul ref={menu} id={menuId} role="menu" aria-labelledby={buttonId} className="menu" onKeyDown={onMenuKeyDown}>
+          {items.map((item, i) => (
+            <li key={item.label} role="none" className={i === 2 || i === 4 ? 'menu-group-start' : undefined}>
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(item)}>
+                {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="export-report-slot" role="status">
+        {report && <Report report={report} onClose={() => setReport(null)} />}
+      </div>
+    </div>
+  );
+}
+
+function Report({ report, onClose }: { report: ExportReport; onClose: () => void }) {
+  return (
+    <div
+      className={`export-report ${report.ok ? 'ok' : 'failed'}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      {report.ok ? <p>{report.message}</p> : <p role="alert">{report.message}</p>}
+      <ExportMessages kind="errors" title="Errors" items={report.errors} />
+      <ExportMessages kind="warnings" title="Not converted" items={report.warnings} />
+      <ExportMessages kind="info" title="Notes" items={report.info} />
+      <button type="button" className="export-report-close" onClick={onClose}>
+        Close<span className="visually-hidden"> the export report</span>
+      </button>
+    </div>
+  );
+}
+
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')] : [];
+}

@@ -1,0 +1,47 @@
+import { useLayoutEffect, useMemo } from 'react';
+import { useDocument } from '../../state/document-context';
+import { workloadKey, type WorkloadExport } from '../../state/export-compose';
+import { lastExportOf, seedOf } from '../../state/export-store';
+import { useExportState, useExportStore } from './export-context';
+
+export interface WorkloadExportView {
+  /** metadata.name ('' without one): the key of the seed and the last export. */
+  workload: string;
+  seed: number | undefined;
+  /** Undefined only for the moment before the workload's seed exists. */
+  exported: WorkloadExport | undefined;
+  /** The text does not parse: this is the export of its last readable version. */
+  stale: boolean;
+  lastExported: string | undefined;
+}
+
+/**
+ * The Compose export of the open workload, as the views show it. It follows the last *checked* text
+ * (the store checks ≤ 150 ms after typing stops), not every keystroke, and is memoized on the text,
+ * the seed and the provisioners; a text that does not parse keeps the export of its last readable version.
+ */
+export function useWorkloadExport(): WorkloadExportView {
+  const store = useExportStore();
+  const parsed = useDocument((s) => s.readable.parsed);
+  const stale = useDocument((s) => s.readable !== s.report);
+  const workload = workloadKey(parsed.value);
+  const seed = useExportState((s) => seedOf(s, workload));
+  const provisioners = useExportState((s) => s.provisioners);
+  const lastExported = useExportState((s) => lastExportOf(s, workload));
+
+  // A workload's first seed is made after rendering (a store update is not allowed during it), before paint.
+  useLayoutEffect(() => {
+    if (seed === undefined) store.getState().ensureSeed(workload);
+  }, [seed, workload, store]);
+
+  const exported = useMemo(
+    () =>
+      seed === undefined
+        ? undefined
+        : store.getState().exportOf({ text: parsed.text, workload: workload || undefined, seed }),
+    // The provisioners are read from the store by exportOf; listed so that a catalog change recomputes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, parsed.text, workload, seed, provisioners],
+  );
+  return { workload, seed, exported, stale, lastExported };
+}

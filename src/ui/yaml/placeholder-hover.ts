@@ -1,0 +1,55 @@
+import type * as Monaco from 'monaco-editor';
+import { placeholderAt, previewPlaceholder, type Catalog } from '../../core/catalog';
+import type { ParsedDocument } from '../../core/document/parse';
+
+/**
+ * Hover over a `${…}`: the value the Compose export would put there, with the export's own seed, so
+ * that it matches a download. Secrets are masked; the hover says where the value comes from.
+ */
+export function registerPlaceholderHover(
+  monaco: typeof Monaco,
+  current: () => { parsed: ParsedDocument; catalog: Catalog; seedOf: (workload: string) => number },
+): Monaco.IDisposable {
+  return monaco.languages.registerHoverProvider('yaml', {
+    provideHover(model, position) {
+      const { parsed, catalog, seedOf } = current();
+      // The hover speaks of the text as last checked; while it lags the editor, offsets would not match.
+      if (parsed.text !== model.getValue()) return null;
+      const located = placeholderAt(parsed, model.getOffsetAt(position));
+      if (!located) return null;
+      const name = workloadName(parsed.value);
+      const preview = previewPlaceholder(parsed, catalog, located.token.raw, name ? { seed: seedOf(name) } : {});
+      const start = model.getPositionAt(located.start);
+      const end = model.getPositionAt(located.end);
+      return {
+        range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
+        contents: [{ value: '`' + located.token.raw + '`' }, { value: describe(preview), isTrusted: false }],
+      };
+    },
+  });
+}
+
+function describe(preview: ReturnType<typeof previewPlaceholder>): string {
+  switch (preview.kind) {
+    case 'value':
+      return `${preview.secret ? 'A secret (masked): `••••••••`' : `Becomes \`${escapeCode(preview.value)}\``}\n\n${escapeText(preview.note)}`;
+    case 'environment':
+      return escapeText(preview.note);
+    case 'unavailable':
+      return escapeText(preview.reason);
+  }
+}
+
+function workloadName(value: unknown): string | undefined {
+  const metadata = (value as { metadata?: { name?: unknown } } | null)?.metadata;
+  return typeof metadata?.name === 'string' && metadata.name !== '' ? metadata.name : undefined;
+}
+
+/** Markdown is rendered by Monaco: values and names from the document must stay text. */
+function escapeText(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
+}
+
+function escapeCode(text: string): string {
+  return text.replace(/`/g, 'ˋ');
+}
