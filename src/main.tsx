@@ -19,6 +19,7 @@ import { createLayoutStore } from './state/layout-store';
 import { App } from './ui/App';
 import { CatalogStoreProvider } from './ui/catalog/catalog-context';
 import { ConfirmProvider } from './ui/dialog/confirm';
+import { LibraryProvider } from './ui/library/LibraryProvider';
 import { applyTheme, effectiveTheme, systemPrefersDark } from './ui/theme';
 
 const layout = createLayoutStore();
@@ -60,7 +61,10 @@ createRoot(document.getElementById('root')!).render(
         <CatalogStoreProvider store={catalogStore}>
           <ExportStoreProvider store={exportStore}>
             <ConfirmProvider>
-              <App />
+              {/* The workload library: its settings and repository, Ctrl/Cmd+S, the leave guard, share links. */}
+              <LibraryProvider>
+                <App />
+              </LibraryProvider>
             </ConfirmProvider>
           </ExportStoreProvider>
         </CatalogStoreProvider>

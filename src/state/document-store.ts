@@ -91,6 +91,8 @@ export interface DocumentState {
   flush(): ValidationReport;
   /** Checks the text again although it did not change: what it is checked against did (the catalog). */
   recheck(): void;
+  /** `text` was saved somewhere: it becomes the clean state that unsaved changes are measured from. */
+  markSaved(text: string): void;
   select(pointer: string, source: SelectionSource): void;
   /** The caret moved in the YAML pane: select what it stands in (once the text has been checked). */
   selectAt(offset: number): void;
@@ -307,6 +309,9 @@ export function createDocumentStore(
         reset('', null);
       },
       flush: check,
+      markSaved(text) {
+        set({ openedText: text });
+      },
       recheck() {
         cancel();
         checks++; // an answer on its way from the background was checked against the old rules

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CatalogPage } from './catalog/CatalogPage';
+import { LibraryNotice } from './library/LibraryNotice';
+import { LibraryPage } from './library/LibraryPage';
 import type { WorkloadTemplate } from '../core/templates';
 import { useDocument } from '../state/document-context';
 import { isOpen } from '../state/document-store';
@@ -32,6 +34,7 @@ export function App() {
   );
   const dragging = useFileArrival({ onFile, onText: onPastedText });
   const [catalogOpen, setCatalogOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
 
   return (
     <div className={`app${dragging ? ' dragging' : ''}`}>
@@ -39,11 +42,22 @@ export function App() {
         onTemplate={onTemplate}
         onOpenFile={chooseFile}
         catalogOpen={catalogOpen}
-        onCatalog={() => setCatalogOpen((o) => !o)}
+        onCatalog={() => {
+          setCatalogOpen((o) => !o);
+          setLibraryOpen(false);
+        }}
+        libraryOpen={libraryOpen}
+        onLibrary={() => {
+          setLibraryOpen((o) => !o);
+          setCatalogOpen(false);
+        }}
       />
       <Notices />
+      <LibraryNotice />
       {catalogOpen ? (
         <CatalogPage onClose={() => setCatalogOpen(false)} />
+      ) : libraryOpen ? (
+        <LibraryPage onClose={() => setLibraryOpen(false)} />
       ) : open ? (
         <Workspace />
       ) : (

@@ -2,6 +2,8 @@ import type { WorkloadTemplate } from '../../core/templates';
 import { useDocument } from '../../state/document-context';
 import { isOpen } from '../../state/document-store';
 import { ExportMenu } from '../export/ExportMenu';
+import { SaveButton } from '../library/SaveButton';
+import { ShareButton } from '../library/ShareButton';
 import { HistoryButtons } from './HistoryButtons';
 import { TemplateMenu } from './TemplateMenu';
 import { ThemePicker } from './ThemePicker';
@@ -14,11 +16,15 @@ export function TopBar({
   onOpenFile,
   catalogOpen,
   onCatalog,
+  libraryOpen,
+  onLibrary,
 }: {
   onTemplate: (template: WorkloadTemplate) => void;
   onOpenFile: () => void;
   catalogOpen: boolean;
   onCatalog: () => void;
+  libraryOpen: boolean;
+  onLibrary: () => void;
 }) {
   const open = useDocument(isOpen);
   return (
@@ -30,9 +36,14 @@ export function TopBar({
         <button type="button" onClick={onOpenFile}>
           Open…
         </button>
+        <SaveButton />
+        <ShareButton />
         <ExportMenu />
         <button type="button" aria-pressed={catalogOpen} onClick={onCatalog}>
           Catalog
+        </button>
+        <button type="button" aria-pressed={libraryOpen} onClick={onLibrary}>
+          Library
         </button>
         {open && <HistoryButtons />}
       </div>
