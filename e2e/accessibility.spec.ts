@@ -60,7 +60,22 @@ test('every control of the top bar and the panes is reachable with the keyboard,
     ui.undo,
     ui.theme,
     page.getByRole('button', { name: 'Hide Graph' }),
-    page.getByRole('separator', { name: 'Resize the YAML pane' }),
+    ui.graph.getByRole('button', { name: 'Add container' }),
+    ui.graph.getByRole('button', { name: 'Add resource' }),
+    ui.graph.getByRole('button', { name: 'Auto layout' }),
+  ]) {
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+  }
+  // Then the canvas: its nodes and zoom controls, all inside the graph pane, until the YAML pane's handle.
+  const separator = page.getByRole('separator', { name: 'Resize the YAML pane' });
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press('Tab');
+    if (await separator.evaluate((el) => el === document.activeElement)) break;
+    expect(await ui.graph.evaluate((pane) => pane.contains(document.activeElement))).toBe(true);
+  }
+  await expect(separator).toBeFocused();
+  for (const control of [
     page.getByRole('tab', { name: 'Score YAML' }),
     page.getByRole('button', { name: 'Put YAML beside the graph' }),
     page.getByRole('button', { name: 'Hide YAML' }),

@@ -76,7 +76,7 @@ export function app(page: Page) {
     dialog: page.getByRole('dialog'),
     startHeading: page.getByRole('heading', { name: 'Start a workload' }),
     selected: page.getByTestId('selected-pointer'),
-    graph: page.getByRole('region', { name: 'Graph' }),
+    graph: page.getByRole('region', { name: 'Graph', exact: true }),
     inspector: page.getByRole('region', { name: 'Inspector' }),
     yamlPane: page.getByRole('region', { name: 'YAML' }),
   };

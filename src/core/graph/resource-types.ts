@@ -1,0 +1,118 @@
+/**
+ * The resource types the canvas palette offers, with the outputs a container can read from each.
+ * A built-in list of the common types, with the outputs score-compose's default provisioners
+ * produce (reference/score-compose/REPORT.md §provisioners), until the resource catalog supplies the
+ * types and outputs of the provisioners actually loaded.
+ */
+export type ResourceIcon =
+  'database' | 'cache' | 'queue' | 'stream' | 'bucket' | 'search' | 'volume' | 'network' | 'generic';
+
+export interface ResourceTypeInfo {
+  type: string;
+  /** What it is, in a few words, for the palette. */
+  title: string;
+  icon: ResourceIcon;
+  /** The outputs a placeholder `${resources.NAME.OUTPUT}` can read. */
+  outputs: readonly string[];
+  /** The name a new resource of this type gets (made unique in the workload). */
+  suggestedName: string;
+  /** A volume is mounted into a container rather than read through outputs. */
+  mountable?: boolean;
+}
+
+export const builtInResourceTypes: readonly ResourceTypeInfo[] = [
+  {
+    type: 'postgres',
+    title: 'PostgreSQL database',
+    icon: 'database',
+    outputs: ['host', 'port', 'name', 'database', 'username', 'password'],
+    suggestedName: 'db',
+  },
+  {
+    type: 'mysql',
+    title: 'MySQL database',
+    icon: 'database',
+    outputs: ['host', 'port', 'name', 'database', 'username', 'password'],
+    suggestedName: 'db',
+  },
+  {
+    type: 'mongodb',
+    title: 'MongoDB database',
+    icon: 'database',
+    outputs: ['host', 'port', 'username', 'password', 'connection'],
+    suggestedName: 'mongo',
+  },
+  {
+    type: 'mssql',
+    title: 'SQL Server database',
+    icon: 'database',
+    outputs: ['server', 'port', 'connection', 'database', 'username', 'password'],
+    suggestedName: 'sqlserver',
+  },
+  {
+    type: 'redis',
+    title: 'Redis cache',
+    icon: 'cache',
+    outputs: ['host', 'port', 'username', 'password'],
+    suggestedName: 'cache',
+  },
+  {
+    type: 'amqp',
+    title: 'RabbitMQ queue (AMQP)',
+    icon: 'queue',
+    outputs: ['host', 'port', 'vhost', 'username', 'password'],
+    suggestedName: 'queue',
+  },
+  {
+    type: 'kafka-topic',
+    title: 'Kafka topic',
+    icon: 'stream',
+    outputs: ['host', 'port', 'name', 'num_partitions'],
+    suggestedName: 'topic',
+  },
+  {
+    type: 's3',
+    title: 'S3 bucket',
+    icon: 'bucket',
+    outputs: ['endpoint', 'region', 'bucket', 'access_key_id', 'secret_key', 'aws_access_key_id', 'aws_secret_key'],
+    suggestedName: 'bucket',
+  },
+  {
+    type: 'elasticsearch',
+    title: 'Elasticsearch',
+    icon: 'search',
+    outputs: ['host', 'port', 'username', 'password'],
+    suggestedName: 'search',
+  },
+  {
+    type: 'volume',
+    title: 'Volume',
+    icon: 'volume',
+    outputs: ['source', 'type'],
+    suggestedName: 'data',
+    mountable: true,
+  },
+  { type: 'dns', title: 'DNS name', icon: 'network', outputs: ['host'], suggestedName: 'dns' },
+  { type: 'route', title: 'HTTP route', icon: 'network', outputs: [], suggestedName: 'route' },
+  {
+    type: 'service-port',
+    title: 'Port of another workload',
+    icon: 'network',
+    outputs: ['hostname', 'port'],
+    suggestedName: 'upstream',
+  },
+];
+
+const byType = new Map(builtInResourceTypes.map((t) => [t.type, t]));
+
+/** What is known about a resource type; undefined for a type the built-in list does not have. */
+export function resourceTypeInfo(type: string | undefined): ResourceTypeInfo | undefined {
+  return type === undefined ? undefined : byType.get(type);
+}
+
+/** `base`, or `base-2`, `base-3`… : the first that is not taken. */
+export function uniqueName(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
+}

@@ -1,0 +1,126 @@
+import type { DiagnosticCode, Severity } from '../diagnostics';
+import type { PlaceholderContext } from '../document/placeholders';
+
+/**
+ * The workload as a graph: what the canvas draws. Derived from the document on every change and
+ * never edited directly; the canvas edits the text through commands and the graph follows.
+ * Node ids are stable across edits: `workload`, `container:NAME`, `resource:NAME` (DESIGN §4).
+ */
+
+/** A problem shown as a badge: its index in the diagnostics it was derived from, to open it. */
+export interface ProblemRef {
+  index: number;
+  severity: Severity;
+  code: DiagnosticCode;
+  message: string;
+}
+
+/** A service port of the workload, in the words a badge shows (`web 80→8080/TCP`). */
+export interface PortSummary {
+  name: string;
+  port: string;
+  targetPort: string;
+  protocol: string;
+}
+
+interface NodeBase {
+  id: string;
+  name: string;
+  /** JSON Pointer of what the node stands for: selecting the node selects this. */
+  pointer: string;
+  problems: ProblemRef[];
+}
+
+export interface WorkloadNode extends NodeBase {
+  kind: 'workload';
+  id: 'workload';
+  ports: PortSummary[];
+}
+
+export interface ContainerNode extends NodeBase {
+  kind: 'container';
+  image: string | undefined;
+  /** The service ports this container serves (see `servedPorts` for how they are told apart). */
+  ports: PortSummary[];
+  probes: { liveness: boolean; readiness: boolean };
+  /** Every `before` entry waits for it to complete: it runs to completion before the others start. */
+  init: boolean;
+}
+
+export interface ResourceNode extends NodeBase {
+  kind: 'resource';
+  type: string | undefined;
+  class: string | undefined;
+  /** The `id` field: same type, class and id is the same resource across workloads. */
+  resourceId: string | undefined;
+  shared: boolean;
+}
+
+export type GraphNode = WorkloadNode | ContainerNode | ResourceNode;
+export type NodeKind = GraphNode['kind'];
+
+/** One place in the workload that draws an edge: a placeholder, or a volume mount. */
+export interface Reference {
+  /** JSON Pointer of the string that holds the placeholder. */
+  pointer: string;
+  context: PlaceholderContext;
+  /** The `${…}` as written. */
+  raw: string;
+  /** The output named after the resource (`host`), or '' for the resource itself (`${resources.data}`). */
+  output: string;
+  /** Where the placeholder stands in the text (end exclusive). */
+  start: number;
+  end: number;
+}
+
+interface EdgeBase {
+  id: string;
+  source: string;
+  target: string;
+  /** What the edge means, in words: its visible label and its accessible name. */
+  label: string;
+  /** JSON Pointer selected with the edge. */
+  pointer: string;
+  problems: ProblemRef[];
+}
+
+/** A container (or a resource, through its params) reads outputs of a resource. */
+export interface UsesEdge extends EdgeBase {
+  kind: 'uses';
+  outputs: string[];
+  references: Reference[];
+}
+
+/** A container mounts a volume resource. */
+export interface MountEdge extends EdgeBase {
+  kind: 'mount';
+  /** The mount paths inside the container. */
+  targets: string[];
+  references: Reference[];
+}
+
+export type Readiness = 'started' | 'healthy' | 'complete';
+
+/** `containers.FIRST.before.THEN`: FIRST starts before THEN; the edge runs FIRST → THEN. */
+export interface StartOrderEdge extends EdgeBase {
+  kind: 'start-order';
+  first: string;
+  then: string;
+  /** What THEN waits for; undefined when the entry names no valid condition. */
+  ready: Readiness | undefined;
+}
+
+export type GraphEdge = UsesEdge | MountEdge | StartOrderEdge;
+export type EdgeKind = GraphEdge['kind'];
+
+export interface WorkloadGraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** The workload's name (metadata.name), '' when it has none. */
+  name: string;
+}
+
+export const WORKLOAD_ID = 'workload';
+export const containerNodeId = (name: string): string => `container:${name}`;
+export const resourceNodeId = (name: string): string => `resource:${name}`;
+export const startOrderEdgeId = (first: string, then: string): string => `before:${first}->${then}`;

@@ -1,0 +1,121 @@
+import {
+  connectionTargets,
+  readinessProblem,
+  uniqueName,
+  type GraphNode,
+  type Readiness,
+  type WorkloadGraph,
+} from '../../core/graph';
+import { useDocumentStore } from '../../state/document-context';
+import { AddContainerDialog, ConnectDialog, StartOrderDialog, UseResourceDialog } from './dialogs';
+
+/** The dialog the canvas has open, if any. */
+export type DialogState =
+  | { kind: 'add-container' }
+  | { kind: 'connect'; from: string }
+  | { kind: 'start-order'; first: string; then: string; current: Readiness | undefined }
+  | { kind: 'use-resource'; container: string; resource: string }
+  | null;
+
+/**
+ * The open dialog, wired to the commands it runs. `run` returns a command's refusal (shown in the
+ * dialog, which then stays open) or undefined; `onChoose` goes on with a connection chosen from the list.
+ */
+export function CanvasDialog({
+  dialog,
+  graph,
+  onClose,
+  run,
+  onChoose,
+}: {
+  dialog: DialogState;
+  graph: WorkloadGraph;
+  onClose: () => void;
+  run: (name: string, args: unknown, quiet?: boolean) => string | undefined;
+  onChoose: (sourceId: string, targetId: string) => void;
+}) {
+  const store = useDocumentStore();
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'add-container': {
+      const taken = graph.nodes.filter((n) => n.kind === 'container').map((n) => n.name);
+      return (
+        <AddContainerDialog
+          suggestedName={uniqueName('app', taken)}
+          onAdd={(name, image) => run('addContainer', { name, image }, true)}
+          onClose={onClose}
+        />
+      );
+    }
+    case 'connect': {
+      const source = graph.nodes.find((n) => n.id === dialog.from);
+      if (!source) return null;
+      return (
+        <ConnectDialog
+          source={source}
+          targets={connectionTargets(graph, dialog.from)}
+          onChoose={(to) => {
+            onClose();
+            onChoose(dialog.from, to);
+          }}
+          onClose={onClose}
+        />
+      );
+    }
+    case 'start-order':
+      return (
+        <StartOrderDialog
+          first={dialog.first}
+          then={dialog.then}
+          current={dialog.current}
+          problemOf={(ready) => readinessProblem(graph, dialog.first, ready)}
+          onSave={(ready) => run('setBefore', { container: dialog.first, target: dialog.then, ready }, true)}
+          onRemove={
+            dialog.current === undefined
+              ? undefined
+              : () => {
+                  run('removeBefore', { container: dialog.first, target: dialog.then });
+                  onClose();
+                }
+          }
+          onClose={onClose}
+        />
+      );
+    case 'use-resource': {
+      const resource = graph.nodes.find(
+        (n): n is Extract<GraphNode, { kind: 'resource' }> => n.kind === 'resource' && n.name === dialog.resource,
+      );
+      if (!resource) return null;
+      const usedOutputs = graph.edges.flatMap((e) => (e.kind === 'uses' && e.target === resource.id ? e.outputs : []));
+      return (
+        <UseResourceDialog
+          container={dialog.container}
+          resource={resource}
+          usedOutputs={usedOutputs}
+          takenVariables={variablesOf(store.getState().readable.parsed.value, dialog.container)}
+          onBind={(variable, output) =>
+            run(
+              'bindOutputToVariable',
+              { container: dialog.container, variable, resource: resource.name, output },
+              true,
+            )
+          }
+          onMount={(target) =>
+            run(
+              'addVolume',
+              { container: dialog.container, target, source: '${resources.' + resource.name + '}' },
+              true,
+            )
+          }
+          onClose={onClose}
+        />
+      );
+    }
+  }
+}
+
+function variablesOf(value: unknown, container: string): string[] {
+  const root = value as { containers?: Record<string, { variables?: unknown } | null> } | undefined;
+  const variables = root?.containers?.[container]?.variables;
+  return variables && typeof variables === 'object' && !Array.isArray(variables) ? Object.keys(variables) : [];
+}

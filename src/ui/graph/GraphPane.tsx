@@ -1,0 +1,478 @@
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type EdgeChange,
+  type FinalConnectionState,
+  type NodeChange,
+  type OnConnectStartParams,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
+import { isRefusal } from '../../core/commands';
+import {
+  builtInResourceTypes,
+  containerNodeId,
+  deriveGraph,
+  elementAt,
+  planConnection,
+  pointerOf,
+  readinessProblem,
+  resourceNodeId,
+  uniqueName,
+  type Positions,
+  type ResourceTypeInfo,
+  type Size,
+  type XY,
+} from '../../core/graph';
+import { useDocument, useDocumentStore } from '../../state/document-context';
+import { CanvasActionsProvider, type CanvasActions } from './canvas-actions';
+import { CanvasDialog, type DialogState } from './CanvasDialog';
+import { ArrowMarkers, edgeTypes, type FlowEdge } from './edges';
+import { GraphNotice, type GraphNoticeState } from './GraphNotice';
+import { nodeTypes, type FlowNode } from './nodes';
+import { removeFromCanvas, removeReferencesOf } from './removal';
+import { sharedFlowCache, toFlowEdges, toFlowNodes } from './to-flow';
+import { RESOURCE_TYPE_MIME, Toolbar } from './Toolbar';
+import { useGraphPositions } from './use-positions';
+import {
+  FAR_ZOOM,
+  FAR_ZOOM_SMALL_GRAPH,
+  MANY_EDGES,
+  useHideEdgesWhileZooming,
+  useRoomy,
+  ZoomLevel,
+} from './view-hooks';
+import './graph.css';
+
+/**
+ * The graph pane's content: the workload's containers and resources on a React Flow canvas, in
+ * two-way sync with the text. It needs no props: it reads the document store (`readable` report,
+ * `selection`) and changes the text only through `runCommand`, so every canvas edit changes the YAML
+ * only where the edit is. Mount it inside the workspace's graph pane (DocumentStoreProvider above).
+ */
+export function GraphPane() {
+  return (
+    <ReactFlowProvider>
+      <GraphCanvas />
+    </ReactFlowProvider>
+  );
+}
+
+const ariaLabelConfig = {
+  'node.a11yDescription.default':
+    'Tab moves between nodes. Enter selects a node and opens it in the inspector. C connects it to another node, F2 renames it, Delete removes it. Arrow keys move a selected node.',
+  'edge.a11yDescription.default': 'Enter selects the edge. Delete removes it.',
+  'minimap.ariaLabel': 'Overview of the graph',
+};
+
+function GraphCanvas() {
+  const store = useDocumentStore();
+  const readable = useDocument((s) => s.readable);
+  const stale = useDocument((s) => s.readable !== s.report);
+  const graph = useMemo(() => deriveGraph(readable.parsed, readable.diagnostics), [readable]);
+  const flow = useReactFlow<FlowNode, FlowEdge>();
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  const [sizes, setSizes] = useState<Record<string, Size>>({});
+  const [dragging, setDragging] = useState<Positions>({});
+  const layout = useGraphPositions(graph, sizes);
+  const [selectedId, setSelectedId] = useState<string>();
+  const [renamingId, setRenamingId] = useState<string>();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [notice, setNotice] = useState<GraphNoticeState | null>(null);
+
+  const positions = useMemo(
+    () => (Object.keys(dragging).length > 0 ? { ...layout.positions, ...dragging } : layout.positions),
+    [layout.positions, dragging],
+  );
+  const nodes = useMemo(
+    () => toFlowNodes(graph, { positions, sizes, selectedId, renamingId }, sharedFlowCache),
+    [graph, positions, sizes, selectedId, renamingId],
+  );
+  const edges = useMemo(() => toFlowEdges(graph, selectedId, sharedFlowCache), [graph, selectedId]);
+
+  // The latest of everything, for callbacks that must keep one identity (the memoized nodes use them).
+  const latest = useRef({ graph, positions, sizes, selectedId, layout });
+  useLayoutEffect(() => {
+    latest.current = { graph, positions, sizes, selectedId, layout };
+  });
+
+  /** Runs a command; the reason it was refused, or undefined when it was done. */
+  const run = useCallback(
+    (name: string, args: unknown, quiet = false): string | undefined => {
+      const result = store.getState().runCommand(name, args);
+      if (!isRefusal(result)) return undefined;
+      if (quiet) store.getState().dismissMessage(); // the dialog that asked shows the reason itself
+      return result.error;
+    },
+    [store],
+  );
+
+  const selectElement = useCallback(
+    (id: string) => {
+      setSelectedId(id);
+      const pointer = pointerOf(latest.current.graph, id);
+      if (pointer !== undefined) store.getState().select(pointer, 'graph');
+    },
+    [store],
+  );
+
+  /** Pans the view to a node outside it (keeping the zoom): the YAML cursor moved to it. */
+  const reveal = useCallback(
+    (id: string) => {
+      const at = latest.current.positions[id];
+      const box = wrapper.current?.getBoundingClientRect();
+      if (!at || !box) return;
+      const size = latest.current.sizes[id] ?? { width: 220, height: 90 };
+      const { x, y, zoom } = flow.getViewport();
+      const left = at.x * zoom + x;
+      const top = at.y * zoom + y;
+      const inside =
+        left >= 0 && top >= 0 && left + size.width * zoom <= box.width && top + size.height * zoom <= box.height;
+      if (!inside) void flow.setCenter(at.x + size.width / 2, at.y + size.height / 2, { zoom, duration: 150 });
+    },
+    [flow],
+  );
+
+  // The store's selection (the YAML cursor, the problems, a command's result) selects on the canvas.
+  const selection = useDocument((s) => s.selection);
+  useEffect(() => {
+    if (selection?.source === 'graph') return; // made here: already shown
+    const id = selection ? elementAt(latest.current.graph, selection.pointer) : undefined;
+    setSelectedId(id);
+    if (id && selection?.source !== 'command') reveal(id);
+  }, [selection, reveal]);
+
+  // A new layout (first open, another workload, on demand): show all of it.
+  const laidOut = layout.laidOut;
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1 }));
+    return () => cancelAnimationFrame(frame);
+  }, [laidOut, flow]);
+
+  // Where a node made from the toolbar lands: beside the selected node, else in the middle of the view.
+  const spotForNew = useCallback((): XY => {
+    const { positions, sizes, selectedId } = latest.current;
+    const selected = selectedId ? positions[selectedId] : undefined;
+    if (selected && selectedId) {
+      return { x: selected.x + (sizes[selectedId]?.width ?? 220) + 80, y: selected.y };
+    }
+    const box = wrapper.current?.getBoundingClientRect();
+    if (!box) return { x: 0, y: 0 };
+    const centre = flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    return { x: centre.x - 110, y: centre.y - 45 };
+  }, [flow]);
+
+  const addResource = useCallback(
+    (type: ResourceTypeInfo, at?: XY) => {
+      const taken = latest.current.graph.nodes.filter((n) => n.kind === 'resource').map((n) => n.name);
+      const name = uniqueName(type.suggestedName, taken);
+      latest.current.layout.hint(resourceNodeId(name), at ?? spotForNew());
+      if (run('addResource', { name, type: type.type }) === undefined) setRenamingId(resourceNodeId(name));
+    },
+    [run, spotForNew],
+  );
+
+  const requestConnection = useCallback((sourceId: string, targetId: string) => {
+    const plan = planConnection(latest.current.graph, sourceId, targetId);
+    if (plan.kind === 'refused') setNotice({ kind: 'refused', text: plan.reason });
+    else if (plan.kind === 'start-order') {
+      setDialog({ kind: 'start-order', first: plan.first, then: plan.then, current: plan.existing?.ready });
+    } else setDialog({ kind: 'use-resource', container: plan.container, resource: plan.resource.name });
+  }, []);
+
+  const openConnect = useCallback((id: string) => {
+    const node = latest.current.graph.nodes.find((n) => n.id === id);
+    if (node?.kind === 'container') setDialog({ kind: 'connect', from: id });
+    else if (node) {
+      setNotice({
+        kind: 'refused',
+        text: `Connections start at a container: select the container that uses a resource or starts first, then press C.`,
+      });
+    }
+  }, []);
+
+  const remove = useCallback(
+    (id: string) => {
+      const outcome = removeFromCanvas(latest.current.graph, id, run, store);
+      if (outcome.removed) setSelectedId(undefined);
+      if (outcome.notice) setNotice(outcome.notice);
+    },
+    [run, store],
+  );
+
+  const removeReferences = useCallback(() => {
+    if (notice?.kind === 'references') setNotice(removeReferencesOf(notice, run, store));
+  }, [notice, run, store]);
+
+  const actions = useMemo<CanvasActions>(
+    () => ({
+      select: selectElement,
+      startRename: (id) => setRenamingId(id),
+      cancelRename: () => setRenamingId(undefined),
+      commitRename(id, name) {
+        const node = latest.current.graph.nodes.find((n) => n.id === id);
+        if (!node || name === node.name) {
+          setRenamingId(undefined);
+          return true;
+        }
+        const why =
+          node.kind === 'container'
+            ? run('renameContainer', { from: node.name, to: name })
+            : node.kind === 'resource'
+              ? run('renameResource', { from: node.name, to: name })
+              : run('setField', { pointer: '/metadata/name', value: name });
+        if (why !== undefined) return false;
+        if (node.kind !== 'workload') {
+          latest.current.layout.carry(id, node.kind === 'container' ? containerNodeId(name) : resourceNodeId(name));
+        }
+        setRenamingId(undefined);
+        return true;
+      },
+      openProblem: (index) => store.getState().showProblem(index, false),
+      setCondition(first, then, ready) {
+        const problem = readinessProblem(latest.current.graph, first, ready);
+        if (problem) setNotice({ kind: 'refused', text: problem });
+        else run('setBefore', { container: first, target: then, ready });
+      },
+      remove,
+    }),
+    [selectElement, run, store, remove],
+  );
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<FlowNode>[]) => {
+      const measured: Record<string, Size> = {};
+      const moving: Positions = {};
+      const moved: Array<[string, XY]> = [];
+      let picked: string | undefined;
+      let cleared = false;
+      for (const c of changes) {
+        if (c.type === 'dimensions' && c.dimensions) {
+          const old = latest.current.sizes[c.id];
+          if (old?.width !== c.dimensions.width || old.height !== c.dimensions.height) measured[c.id] = c.dimensions;
+        } else if (c.type === 'position' && c.position) {
+          if (c.dragging) moving[c.id] = c.position;
+          else moved.push([c.id, c.position]);
+        } else if (c.type === 'select') {
+          if (c.selected) picked = c.id;
+          else if (c.id === latest.current.selectedId) cleared = true;
+        }
+      }
+      if (Object.keys(measured).length > 0) setSizes((s) => ({ ...s, ...measured }));
+      if (Object.keys(moving).length > 0) setDragging((d) => ({ ...d, ...moving }));
+      if (moved.length > 0) {
+        latest.current.layout.move(moved);
+        setDragging((d) =>
+          withoutKeys(
+            d,
+            moved.map(([id]) => id),
+          ),
+        );
+      }
+      if (picked) selectElement(picked);
+      else if (cleared) setSelectedId(undefined);
+    },
+    [selectElement],
+  );
+
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<FlowEdge>[]) => {
+      for (const c of changes) {
+        if (c.type !== 'select') continue;
+        if (c.selected) selectElement(c.id);
+        else if (c.id === latest.current.selectedId) setSelectedId(undefined);
+      }
+    },
+    [selectElement],
+  );
+
+  // Connecting by dragging from a handle: dropped on a handle or anywhere on a node's body.
+  const connectFrom = useRef<XY | null>(null);
+  const onConnectStart = useCallback((event: MouseEvent | TouchEvent, _params: OnConnectStartParams) => {
+    connectFrom.current = pointOf(event);
+  }, []);
+  const onConnectEnd = useCallback(
+    (event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+      const from = state.fromNode?.id;
+      if (!from) return;
+      const at = pointOf(event);
+      const to = state.toNode?.id ?? nodeAt(at);
+      if (!to) return; // let go on the empty canvas: nothing was meant
+      const start = connectFrom.current;
+      if (to === from && (!start || Math.hypot(at.x - start.x, at.y - start.y) < 8)) return; // a click on a handle
+      if (state.fromHandle?.type === 'target') requestConnection(to, from);
+      else requestConnection(from, to);
+    },
+    [requestConnection],
+  );
+  const isValidConnection = useCallback(
+    (c: { source: string; target: string }) =>
+      planConnection(latest.current.graph, c.source, c.target).kind !== 'refused',
+    [],
+  );
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTextField(e.target)) return;
+      const target = e.target as Element;
+      if (target.closest('.graph-toolbar, .graph-notice, .react-flow__panel')) return;
+      const element = target.closest('.react-flow__node, .react-flow__edge');
+      const id = element?.getAttribute('data-id') ?? latest.current.selectedId;
+      if (!id) return;
+      const isNode = latest.current.graph.nodes.some((n) => n.id === id);
+      if (e.key === 'Delete' || e.key === 'Backspace') actions.remove(id);
+      else if ((e.key === 'c' || e.key === 'C') && isNode) openConnect(id);
+      else if (e.key === 'F2' && isNode) setRenamingId(id);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    [actions, openConnect],
+  );
+
+  const onDragOver = useCallback((e: DragEvent) => {
+    if (!e.dataTransfer.types.includes(RESOURCE_TYPE_MIME)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  }, []);
+  const onDrop = useCallback(
+    (e: DragEvent) => {
+      const type = builtInResourceTypes.find((t) => t.type === e.dataTransfer.getData(RESOURCE_TYPE_MIME));
+      if (!type) return;
+      e.preventDefault();
+      const at = flow.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+      addResource(type, { x: at.x - 110, y: at.y - 40 });
+    },
+    [flow, addResource],
+  );
+
+  const roomy = useRoomy(wrapper);
+  const onMove = useHideEdgesWhileZooming(wrapper, edges.length);
+  // A selector, not the text itself: the canvas must not render again on every keystroke in the YAML pane.
+  const canUndo = useDocument(
+    (s) =>
+      notice !== null && notice.kind !== 'refused' && notice.textAfter !== undefined && notice.textAfter === s.text,
+  );
+  const selectedNode = graph.nodes.find((n) => n.id === selectedId);
+
+  return (
+    <CanvasActionsProvider value={actions}>
+      <div
+        ref={wrapper}
+        className="graph-canvas"
+        data-stale={stale || undefined}
+        onKeyDown={onKeyDown}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+      >
+        <Toolbar
+          disabled={stale}
+          canConnect={selectedNode?.kind === 'container'}
+          onAddContainer={() => setDialog({ kind: 'add-container' })}
+          onAddResource={(t) => addResource(t)}
+          onConnect={() => selectedId && openConnect(selectedId)}
+          onLayout={layout.relayout}
+        />
+        <ArrowMarkers />
+        <ReactFlow<FlowNode, FlowEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnectStart={onConnectStart}
+          onConnectEnd={onConnectEnd}
+          isValidConnection={isValidConnection}
+          onMove={onMove}
+          onPaneClick={() => setSelectedId(undefined)}
+          // No key handlers of React Flow's own: they listen on the whole document and would swallow
+          // keys typed elsewhere (Space and Ctrl in the YAML editor). The canvas handles its keys itself.
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          panActivationKeyCode={null}
+          zoomActivationKeyCode={null}
+          connectOnClick={false}
+          nodesConnectable={!stale}
+          fitView
+          fitViewOptions={{ padding: 0.12, maxZoom: 1 }}
+          minZoom={0.02}
+          maxZoom={2}
+          ariaLabelConfig={ariaLabelConfig}
+          proOptions={{ hideAttribution: true }}
+        >
+          <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
+          <Background />
+          <Controls showInteractive={false} />
+          {roomy && <MiniMap pannable zoomable nodeClassName={(n) => n.type ?? ''} />}
+        </ReactFlow>
+        {notice && (
+          <GraphNotice
+            notice={notice}
+            canUndo={canUndo}
+            onDismiss={() => setNotice(null)}
+            onUndo={() => {
+              store.getState().undo();
+              setNotice(null);
+            }}
+            onShow={(pointer) => store.getState().select(pointer, 'graph')}
+            onRemoveReferences={removeReferences}
+          />
+        )}
+        <CanvasDialog
+          dialog={dialog}
+          graph={graph}
+          onClose={() => setDialog(null)}
+          run={run}
+          onChoose={requestConnection}
+        />
+      </div>
+    </CanvasActionsProvider>
+  );
+}
+
+function pointOf(event: MouseEvent | TouchEvent): XY {
+  if ('changedTouches' in event) {
+    const touch = event.changedTouches[0];
+    return { x: touch?.clientX ?? 0, y: touch?.clientY ?? 0 };
+  }
+  return { x: event.clientX, y: event.clientY };
+}
+
+/** The node under a point of the screen (its body, not only its handles). */
+function nodeAt(at: XY): string | undefined {
+  for (const element of document.elementsFromPoint(at.x, at.y)) {
+    const id = element.closest('.react-flow__node')?.getAttribute('data-id');
+    if (id) return id;
+  }
+  return undefined;
+}
+
+function withoutKeys(positions: Positions, ids: readonly string[]): Positions {
+  if (!ids.some((id) => id in positions)) return positions;
+  const out = { ...positions };
+  for (const id of ids) delete out[id];
+  return out;
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
+  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit'].includes(target.type);
+}

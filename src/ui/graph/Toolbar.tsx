@@ -1,0 +1,93 @@
+import { useState, type DragEvent } from 'react';
+import { builtInResourceTypes, type ResourceTypeInfo } from '../../core/graph';
+import { Icon } from './icons';
+
+/** The drag-and-drop payload of a palette entry: the resource type. */
+export const RESOURCE_TYPE_MIME = 'application/x-score-resource-type';
+
+/**
+ * The canvas's tools: add a container, add a resource from the palette of types (click, or drag
+ * onto the canvas), connect the selected node, lay the graph out again. Zoom and fit are React Flow's controls.
+ */
+export function Toolbar({
+  disabled,
+  canConnect,
+  onAddContainer,
+  onAddResource,
+  onConnect,
+  onLayout,
+}: {
+  /** Edits are off while the YAML does not parse (the commands would refuse anyway). */
+  disabled: boolean;
+  canConnect: boolean;
+  onAddContainer: () => void;
+  onAddResource: (type: ResourceTypeInfo) => void;
+  onConnect: () => void;
+  onLayout: () => void;
+}) {
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const why = disabled ? 'The YAML does not parse: fix it first' : undefined;
+  return (
+    <div className="graph-toolbar" role="toolbar" aria-label="Graph tools">
+      <button type="button" onClick={onAddContainer} disabled={disabled} title={why}>
+        Add container
+      </button>
+      <button
+        type="button"
+        aria-expanded={paletteOpen}
+        aria-controls="graph-palette"
+        onClick={() => setPaletteOpen((open) => !open)}
+        disabled={disabled}
+        title={why}
+      >
+        Add resource
+      </button>
+      <button
+        type="button"
+        onClick={onConnect}
+        disabled={disabled || !canConnect}
+        title={canConnect ? 'Connect the selected container to another node (key: C)' : 'Select a container first'}
+      >
+        Connect…
+      </button>
+      <button type="button" onClick={onLayout} title="Lay the whole graph out again">
+        Auto layout
+      </button>
+      {paletteOpen && !disabled && (
+        <div
+          id="graph-palette"
+          className="graph-palette"
+          role="group"
+          aria-label="Resource types"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setPaletteOpen(false);
+          }}
+        >
+          <p className="muted">Click a type to add it, or drag it onto the canvas.</p>
+          <ul>
+            {builtInResourceTypes.map((t) => (
+              <li key={t.type}>
+                <button
+                  type="button"
+                  draggable
+                  title={t.title}
+                  onDragStart={(e: DragEvent) => {
+                    e.dataTransfer.setData(RESOURCE_TYPE_MIME, t.type);
+                    e.dataTransfer.effectAllowed = 'copy';
+                  }}
+                  onClick={() => {
+                    onAddResource(t);
+                    setPaletteOpen(false);
+                  }}
+                >
+                  <Icon name={t.icon} /> <span className="graph-palette-type">{t.type}</span>{' '}
+                  <span className="muted">{t.title}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { Readiness } from '../../core/graph';
+
+/**
+ * What the nodes and edges of the canvas can ask for. One object, created once by the canvas, so
+ * that the memoized node and edge components never re-render because a callback changed.
+ */
+export interface CanvasActions {
+  select(id: string): void;
+  startRename(id: string): void;
+  /** Renames the node; false when the rename was refused (the reason is shown) and the field stays open. */
+  commitRename(id: string, name: string): boolean;
+  cancelRename(): void;
+  /** Opens a problem (by its index in the diagnostics): the YAML pane shows it and the Problems panel selects it. */
+  openProblem(index: number): void;
+  setCondition(first: string, then: string, ready: Readiness): void;
+  remove(id: string): void;
+}
+
+const CanvasActionsContext = createContext<CanvasActions | null>(null);
+
+export const CanvasActionsProvider = CanvasActionsContext.Provider;
+
+export function useCanvasActions(): CanvasActions {
+  const actions = useContext(CanvasActionsContext);
+  if (!actions) throw new Error('useCanvasActions needs the graph canvas above it');
+  return actions;
+}

@@ -1,0 +1,189 @@
+import {
+  BaseEdge,
+  EdgeLabelRenderer,
+  getBezierPath,
+  getStraightPath,
+  type Edge,
+  type EdgeProps,
+  type EdgeTypes,
+} from '@xyflow/react';
+import { memo, type ReactNode } from 'react';
+import {
+  READINESS_CHOICES,
+  readinessWords,
+  type MountEdge,
+  type StartOrderEdge,
+  type UsesEdge,
+} from '../../core/graph';
+import { useCanvasActions } from './canvas-actions';
+import { ProblemBadge } from './nodes';
+import { ARROW_IDS } from './to-flow';
+
+/**
+ * The canvas's edge components: a start order (A → B, "B starts after A has started") whose
+ * condition can be changed or the edge removed from the edge itself once it is selected; and the
+ * edges of placeholders (outputs used) and volume mounts. Declared once and memoized.
+ */
+export type StartOrderFlowEdge = Edge<{ edge: StartOrderEdge }, 'start-order'>;
+export type UsesFlowEdge = Edge<{ edge: UsesEdge }, 'uses'>;
+export type MountFlowEdge = Edge<{ edge: MountEdge }, 'mount'>;
+export type FlowEdge = StartOrderFlowEdge | UsesFlowEdge | MountFlowEdge;
+
+/** Beyond this span a curve costs far more to draw than it adds (long edges of large workloads): a straight line. */
+const LONG_EDGE = 1200;
+
+function pathOf(props: EdgeProps<FlowEdge>): [string, number, number] {
+  const [path, x, y] =
+    Math.abs(props.targetX - props.sourceX) > LONG_EDGE ? getStraightPath(props) : getBezierPath(props);
+  return [path, x, y];
+}
+
+/**
+ * An edge's label. Drawn as SVG text inside the edge: a label in HTML (React Flow's
+ * EdgeLabelRenderer) costs each edge a lookup on every change of the canvas, which on a large
+ * workload is what makes panning stutter. Only the selected edge (which gets controls) and edges with
+ * problems (whose badge is a button) use HTML.
+ */
+function EdgeLabel({
+  id,
+  kind,
+  x,
+  y,
+  text,
+  selected,
+  problems,
+  children,
+}: {
+  id: string;
+  kind: FlowEdge['type'];
+  x: number;
+  y: number;
+  text: string;
+  selected: boolean;
+  problems: StartOrderEdge['problems'];
+  children?: ReactNode;
+}) {
+  const actions = useCanvasActions();
+  if (!selected && problems.length === 0) {
+    return (
+      <text className={`graph-edge-text ${kind ?? ''}`} x={x} y={y} textAnchor="middle" dominantBaseline="central">
+        {text}
+      </text>
+    );
+  }
+  return (
+    <EdgeLabelRenderer>
+      <div
+        className={`graph-edge-label ${kind ?? ''} nodrag nopan${selected ? ' selected' : ''}`}
+        style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+        onClick={() => actions.select(id)}
+      >
+        {selected && children ? children : <span>{text}</span>}
+        <ProblemBadge problems={problems} />
+      </div>
+    </EdgeLabelRenderer>
+  );
+}
+
+const StartOrderEdgeView = memo(function StartOrderEdgeView(props: EdgeProps<StartOrderFlowEdge>) {
+  const { id, data, selected, markerEnd } = props;
+  const actions = useCanvasActions();
+  const [path, labelX, labelY] = pathOf(props);
+  if (!data) return null;
+  const { edge } = data;
+  return (
+    <>
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} className="graph-edge-path" />
+      <EdgeLabel
+        id={id}
+        kind="start-order"
+        x={labelX}
+        y={labelY}
+        text={edge.label}
+        selected={selected === true}
+        problems={edge.problems}
+      >
+        <span className="graph-edge-editor">
+          <label>
+            {edge.then} starts after {edge.first}{' '}
+            <select
+              value={edge.ready ?? ''}
+              aria-label={`When ${edge.then} starts`}
+              onChange={(e) => {
+                const ready = READINESS_CHOICES.find((r) => r === e.target.value);
+                if (ready) actions.setCondition(edge.first, edge.then, ready);
+              }}
+            >
+              {edge.ready === undefined && <option value="">(choose)</option>}
+              {READINESS_CHOICES.map((r) => (
+                <option key={r} value={r}>
+                  {readinessWords(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => actions.remove(id)}>
+            Remove start order
+          </button>
+        </span>
+      </EdgeLabel>
+    </>
+  );
+});
+
+const ReferenceEdgeView = memo(function ReferenceEdgeView(props: EdgeProps<UsesFlowEdge | MountFlowEdge>) {
+  const { id, data, selected, markerEnd } = props;
+  const [path, labelX, labelY] = pathOf(props);
+  if (!data) return null;
+  const { edge } = data;
+  return (
+    <>
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={`graph-edge-path ${edge.kind}`} />
+      <EdgeLabel
+        id={id}
+        kind={edge.kind}
+        x={labelX}
+        y={labelY}
+        text={edge.label}
+        selected={selected === true}
+        problems={edge.problems}
+      />
+    </>
+  );
+});
+
+/**
+ * The arrowheads of the edges, defined once for the whole canvas: edges refer to them by id. React
+ * Flow's own markers would be recomputed from every edge on each change of the edges.
+ */
+export function ArrowMarkers() {
+  const arrow = (id: string, className: string) => (
+    <marker
+      id={id}
+      viewBox="0 0 10 10"
+      refX="10"
+      refY="5"
+      markerWidth="12"
+      markerHeight="12"
+      markerUnits="userSpaceOnUse"
+      orient="auto-start-reverse"
+    >
+      <path d="M0,0 L10,5 L0,10 z" className={className} />
+    </marker>
+  );
+  return (
+    <svg className="graph-markers" aria-hidden="true" focusable="false" width="0" height="0">
+      <defs>
+        {arrow(ARROW_IDS.plain, 'graph-arrow')}
+        {arrow(ARROW_IDS.startOrder, 'graph-arrow start-order')}
+        {arrow(ARROW_IDS.problem, 'graph-arrow problem')}
+      </defs>
+    </svg>
+  );
+}
+
+export const edgeTypes = {
+  'start-order': StartOrderEdgeView,
+  uses: ReferenceEdgeView,
+  mount: ReferenceEdgeView,
+} satisfies EdgeTypes;

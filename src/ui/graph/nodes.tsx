@@ -1,0 +1,225 @@
+import { Handle, Position, type Node, type NodeProps, type NodeTypes } from '@xyflow/react';
+import { memo, useEffect, useRef, useState } from 'react';
+import {
+  problemCount,
+  resourceTypeInfo,
+  type ContainerNode,
+  type PortSummary,
+  type ProblemRef,
+  type ResourceNode,
+  type WorkloadNode,
+} from '../../core/graph';
+import { useCanvasActions } from './canvas-actions';
+import { Icon } from './icons';
+
+/**
+ * The canvas's node components. Declared once, outside any component, and memoized (React Flow's
+ * guidance): a YAML edit re-renders only the nodes whose data changed.
+ */
+export type WorkloadFlowNode = Node<{ node: WorkloadNode; renaming: boolean }, 'workload'>;
+export type ContainerFlowNode = Node<{ node: ContainerNode; renaming: boolean }, 'container'>;
+export type ResourceFlowNode = Node<{ node: ResourceNode; renaming: boolean }, 'resource'>;
+export type FlowNode = WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode;
+
+const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<WorkloadFlowNode>) {
+  const { node, renaming } = data;
+  return (
+    <div className="graph-node-body">
+      <div className="graph-node-head">
+        <Icon name="workload" />
+        <span className="graph-node-kind">Workload</span>
+        <NodeName id={id} name={node.name} renaming={renaming} fallback="(unnamed)" />
+        <ProblemBadge problems={node.problems} />
+      </div>
+      {node.ports.length > 0 && <Ports label="Service ports" ports={node.ports} />}
+    </div>
+  );
+});
+
+const ContainerNodeView = memo(function ContainerNodeView({ id, data }: NodeProps<ContainerFlowNode>) {
+  const { node, renaming } = data;
+  return (
+    <>
+      <Handle type="target" position={Position.Left} className="graph-handle" />
+      <div className="graph-node-body">
+        <div className="graph-node-head">
+          <Icon name="container" />
+          <NodeName id={id} name={node.name} renaming={renaming} />
+          <ProblemBadge problems={node.problems} />
+        </div>
+        <div className="graph-node-detail" title={node.image}>
+          {node.image ?? <em>no image</em>}
+        </div>
+        {node.ports.length > 0 && <Ports label="Serves" ports={node.ports} />}
+        {(node.init || node.probes.liveness || node.probes.readiness) && (
+          <div className="graph-tags">
+            {node.init && (
+              <span className="graph-tag" title="Runs to completion before the containers it starts before">
+                init
+              </span>
+            )}
+            {(node.probes.liveness || node.probes.readiness) && (
+              <span className="graph-tag" title={probeTitle(node.probes)}>
+                probe
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+      <Handle type="source" position={Position.Right} className="graph-handle" />
+    </>
+  );
+});
+
+const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<ResourceFlowNode>) {
+  const { node, renaming } = data;
+  const info = resourceTypeInfo(node.type);
+  return (
+    <>
+      <Handle type="target" position={Position.Left} className="graph-handle" />
+      <div className="graph-node-body">
+        <div className="graph-node-head">
+          <Icon name={info?.icon ?? 'generic'} />
+          <NodeName id={id} name={node.name} renaming={renaming} />
+          {node.shared && (
+            <span className="graph-tag shared" title={`Shared across workloads: id ${node.resourceId ?? ''}`}>
+              shared
+            </span>
+          )}
+          <ProblemBadge problems={node.problems} />
+        </div>
+        <div className="graph-node-detail">
+          {node.type ?? <em>no type</em>}
+          {node.class !== undefined && <span className="muted"> · class {node.class}</span>}
+        </div>
+        {node.resourceId !== undefined && <div className="graph-node-detail muted">id {node.resourceId}</div>}
+      </div>
+    </>
+  );
+});
+
+export const nodeTypes = {
+  workload: WorkloadNodeView,
+  container: ContainerNodeView,
+  resource: ResourceNodeView,
+} satisfies NodeTypes;
+
+function probeTitle(probes: ContainerNode['probes']): string {
+  const kinds = [probes.readiness && 'readiness', probes.liveness && 'liveness'].filter(Boolean);
+  return `Has a ${kinds.join(' and a ')} probe`;
+}
+
+function Ports({ label, ports }: { label: string; ports: PortSummary[] }) {
+  return (
+    <div className="graph-node-detail graph-ports">
+      {label}:{' '}
+      {ports.map((p, i) => (
+        <span key={p.name} className="graph-port">
+          {i > 0 && ', '}
+          {p.name} {p.port}
+          {p.targetPort !== p.port ? `→${p.targetPort}` : ''}/{p.protocol}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** The node's name; double-click (or F2 on the node) renames it in place. */
+function NodeName({
+  id,
+  name,
+  renaming,
+  fallback,
+}: {
+  id: string;
+  name: string;
+  renaming: boolean;
+  fallback?: string;
+}) {
+  const actions = useCanvasActions();
+  if (renaming) return <RenameField id={id} name={name} />;
+  return (
+    <span
+      className="graph-node-name"
+      title="Double-click or press F2 to rename"
+      onDoubleClick={() => actions.startRename(id)}
+    >
+      {name || fallback}
+    </span>
+  );
+}
+
+function RenameField({ id, name }: { id: string; name: string }) {
+  const actions = useCanvasActions();
+  const [value, setValue] = useState(name);
+  const finished = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  // A node just made is hidden until React Flow has measured it, and a hidden field cannot take the
+  // focus: try again for a few frames.
+  useEffect(() => {
+    let frame = 0;
+    let tries = 0;
+    const focus = () => {
+      const field = input.current;
+      if (!field || document.activeElement === field) return;
+      field.focus();
+      if (document.activeElement === field) field.select();
+      else if (++tries < 30) frame = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const commit = (): boolean => {
+    const ok = actions.commitRename(id, value.trim());
+    finished.current = ok;
+    return ok;
+  };
+  return (
+    <input
+      ref={input}
+      className="graph-rename nodrag"
+      aria-label={`New name for ${name || 'the workload'}`}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={(e) => {
+        e.stopPropagation(); // the canvas's keys (Delete, C, arrows) do not apply while typing a name
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          finished.current = true;
+          actions.cancelRename();
+        }
+      }}
+      onBlur={() => {
+        if (!finished.current && !commit()) actions.cancelRename();
+      }}
+    />
+  );
+}
+
+/** The node's problems: a badge that opens the first of them. */
+export function ProblemBadge({ problems }: { problems: readonly ProblemRef[] }) {
+  const actions = useCanvasActions();
+  if (problems.length === 0) return null;
+  const worst = problems.some((p) => p.severity === 'error')
+    ? 'error'
+    : problems.some((p) => p.severity === 'warning')
+      ? 'warning'
+      : 'info';
+  return (
+    <button
+      type="button"
+      className={`graph-badge ${worst} nodrag nopan`}
+      title={problems.map((p) => p.message).join('\n\n')}
+      aria-label={`${problemCount(problems)}, show the first`}
+      onClick={(e) => {
+        e.stopPropagation();
+        actions.openProblem(problems[0]!.index);
+      }}
+    >
+      <span aria-hidden="true">{worst === 'error' ? '✕' : worst === 'warning' ? '!' : 'i'}</span> {problems.length}
+    </button>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  autoLayout,
+  estimatedSize,
+  placeNewNodes,
+  type GraphNode,
+  type Positions,
+  type Size,
+  type WorkloadGraph,
+  type XY,
+} from '../../core/graph';
+import { useDocument } from '../../state/document-context';
+import { createGraphLayoutStorage, type GraphLayoutStorage } from '../../state/graph-layout';
+
+interface PositionState {
+  /** The workload the positions belong to (its name). */
+  key: string;
+  /** The name the workload had when its positions were stored, if it was renamed since. */
+  renamedFrom: string | undefined;
+  /** The `open` change they were loaded for: another open loads the stored positions again. */
+  openSeq: number | null;
+  positions: Positions;
+  /** Places asked for nodes about to be made (a drop point, the view's centre), until they appear. */
+  hints: ReadonlyMap<string, XY>;
+  /** Layouts asked for (Auto layout) and done: a difference means lay out now. */
+  layoutsAsked: number;
+  layoutsDone: number;
+  /** Times the view should fit the whole graph: another workload was opened, or it was laid out anew. */
+  fits: number;
+}
+
+export interface GraphPositions {
+  positions: Positions;
+  /** Increases whenever the view should fit the whole graph: another workload opened, or a new layout. */
+  laidOut: number;
+  /** The user moved nodes (a drag, arrow keys): keep and remember where they are. */
+  move(moves: ReadonlyArray<readonly [string, XY]>): void;
+  /** Lays the whole graph out again (dagre). */
+  relayout(): void;
+  /** The place a node about to be made should land (a drop point, the view's centre). */
+  hint(id: string, at: XY): void;
+  /** A node was renamed: its position moves to its new id. */
+  carry(fromId: string, toId: string): void;
+}
+
+let sharedStorage: GraphLayoutStorage | undefined;
+
+/**
+ * Where the nodes are. Positions the user set are kept per workload outside score.yaml (localStorage)
+ * and survive a reload. A workload seen for the first time is laid out with dagre; nodes that
+ * appear later (from the canvas, the form or the YAML) are placed near where they were made or near
+ * what they connect to, never on top of another node; nothing the user placed moves by itself.
+ */
+export function useGraphPositions(
+  graph: WorkloadGraph,
+  sizes: Readonly<Record<string, Size>>,
+  storage: GraphLayoutStorage = (sharedStorage ??= createGraphLayoutStorage()),
+): GraphPositions {
+  const openSeq = useDocument((s) => (s.lastChange?.source === 'open' ? s.lastChange.seq : null));
+  const sizeOf = (node: GraphNode): Size => sizes[node.id] ?? estimatedSize(node);
+
+  const [state, setState] = useState<PositionState>(() => ({
+    ...load(graph, storage, sizeOf),
+    renamedFrom: undefined,
+    openSeq,
+    hints: new Map(),
+    layoutsAsked: 0,
+    layoutsDone: 0,
+    fits: 0,
+  }));
+
+  // Derived during render (React's pattern for state that follows props), so that a new node is never
+  // drawn at 0,0 for one frame.
+  let current = state;
+  if (openSeq !== null && openSeq !== state.openSeq) {
+    current = { ...state, ...load(graph, storage, sizeOf), renamedFrom: undefined, openSeq, fits: state.fits + 1 };
+  } else if (graph.name !== state.key) {
+    current = { ...state, key: graph.name, renamedFrom: state.renamedFrom ?? state.key };
+  }
+  if (current.layoutsAsked !== current.layoutsDone) {
+    current = {
+      ...current,
+      positions: autoLayout(graph, sizeOf),
+      layoutsDone: current.layoutsAsked,
+      fits: current.fits + 1,
+    };
+  }
+  if (graph.nodes.some((n) => current.positions[n.id] === undefined)) {
+    current = { ...current, positions: placeNewNodes(graph, current.positions, current.hints, sizeOf) };
+  }
+  if (current.hints.size > 0 && graph.nodes.some((n) => current.hints.has(n.id))) {
+    // A hint is spent once its node is on the canvas.
+    current = {
+      ...current,
+      hints: new Map([...current.hints].filter(([id]) => !graph.nodes.some((n) => n.id === id))),
+    };
+  }
+  if (current !== state) setState(current);
+
+  useEffect(() => {
+    // Renaming a workload carries its positions; a repeated rename finds nothing to move and does nothing.
+    if (state.renamedFrom !== undefined) storage.rename(state.renamedFrom, state.key);
+    storage.write(state.key, state.positions);
+  }, [storage, state.key, state.renamedFrom, state.positions]);
+
+  const move = useCallback((moves: ReadonlyArray<readonly [string, XY]>) => {
+    if (moves.length === 0) return;
+    setState((s) => {
+      const positions = { ...s.positions };
+      for (const [id, at] of moves) positions[id] = { x: Math.round(at.x), y: Math.round(at.y) };
+      return { ...s, positions };
+    });
+  }, []);
+  const relayout = useCallback(() => setState((s) => ({ ...s, layoutsAsked: s.layoutsAsked + 1 })), []);
+  const hint = useCallback(
+    (id: string, at: XY) => setState((s) => ({ ...s, hints: new Map([...s.hints, [id, at]]) })),
+    [],
+  );
+  const carry = useCallback((fromId: string, toId: string) => {
+    setState((s) => {
+      const at = s.positions[fromId];
+      return at ? { ...s, positions: { ...s.positions, [toId]: at } } : s;
+    });
+  }, []);
+
+  const laidOut = current.fits;
+  return useMemo(
+    () => ({ positions: current.positions, laidOut, move, relayout, hint, carry }),
+    [current.positions, laidOut, move, relayout, hint, carry],
+  );
+}
+
+/** The stored positions of the graph's workload (new nodes placed), or a fresh layout when there are none. */
+function load(
+  graph: WorkloadGraph,
+  storage: GraphLayoutStorage,
+  sizeOf: (node: GraphNode) => Size,
+): { key: string; positions: Positions } {
+  const stored = storage.read(graph.name);
+  if (stored && graph.nodes.some((n) => stored[n.id])) {
+    return { key: graph.name, positions: placeNewNodes(graph, stored, new Map(), sizeOf) };
+  }
+  return { key: graph.name, positions: autoLayout(graph, sizeOf) };
+}

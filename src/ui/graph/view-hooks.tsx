@@ -1,0 +1,62 @@
+import { useStore } from '@xyflow/react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+
+/**
+ * How the canvas keeps large workloads smooth and small screens usable: labels and background off
+ * when seen from far, edges off while the zoom changes, the minimap only where there is room.
+ */
+
+/**
+ * Marks the canvas as seen from far (zoomed out below `threshold`): edge labels are then too small to
+ * read and, on a large workload, the most costly thing to draw, so the stylesheet hides them.
+ * An attribute set directly, so that crossing the threshold re-renders nothing.
+ */
+export function ZoomLevel({ canvas, threshold }: { canvas: RefObject<HTMLElement | null>; threshold: number }) {
+  const far = useStore((s) => s.transform[2] < threshold);
+  useEffect(() => {
+    canvas.current?.toggleAttribute('data-far', far);
+  }, [canvas, far]);
+  return null;
+}
+
+export const FAR_ZOOM = 0.45;
+/** A small graph's labels cost little: they stay until they are really too small to mean anything. */
+export const FAR_ZOOM_SMALL_GRAPH = 0.3;
+
+/** Above this many edges, they are not drawn while the zoom changes (as Cytoscape's hideEdgesOnViewport). */
+export const MANY_EDGES = 150;
+
+/**
+ * On a large graph, drawing every edge again at each step of a zoom is what makes zooming stutter:
+ * edges are hidden while the zoom changes and come back once it rests. Panning keeps them (it only
+ * moves the canvas's layer).
+ */
+export function useHideEdgesWhileZooming(canvas: RefObject<HTMLElement | null>, edgeCount: number) {
+  const zoom = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (_event: unknown, viewport: { zoom: number }) => {
+      const zoomed = zoom.current !== null && zoom.current !== viewport.zoom;
+      zoom.current = viewport.zoom;
+      if (!zoomed || edgeCount < MANY_EDGES) return;
+      canvas.current?.setAttribute('data-zooming', '');
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => canvas.current?.removeAttribute('data-zooming'), 160);
+    },
+    [canvas, edgeCount],
+  );
+}
+
+/** Whether the canvas is big enough for the minimap: on a small one it would cover the nodes. */
+export function useRoomy(element: RefObject<HTMLElement | null>): boolean {
+  const [roomy, setRoomy] = useState(false);
+  useEffect(() => {
+    const el = element.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setRoomy(el.clientWidth >= 640 && el.clientHeight >= 420));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [element]);
+  return roomy;
+}
