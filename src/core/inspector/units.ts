@@ -4,25 +4,12 @@
  * schema's own: an amount the schema rejects is never read as valid here (checked by a property test).
  */
 
+import { MEMORY_UNITS } from '../validate/rules/quantities';
+
 export const CPU_PATTERN = /^\d+(?:m|\.\d+)?$/;
 export const MEMORY_PATTERN = /^(0\.\d+|[1-9]\d*(\.\d+)?)(K|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
 
 export type MemoryUnit = 'K' | 'M' | 'G' | 'T' | 'P' | 'E' | 'Ki' | 'Mi' | 'Gi' | 'Ti' | 'Pi' | 'Ei';
-
-const MEMORY_FACTORS: Record<MemoryUnit, number> = {
-  K: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
 
 export type Amount = { valid: true; value: number; meaning: string } | { valid: false; hint: string };
 
@@ -48,7 +35,7 @@ export function readMemory(text: string): Amount {
     };
   }
   const unit = match[3] as MemoryUnit | undefined;
-  const bytes = Number(match[1]) * (unit ? MEMORY_FACTORS[unit] : 1);
+  const bytes = Number(match[1]) * (unit ? MEMORY_UNITS[unit]! : 1);
   return { valid: true, value: bytes, meaning: describeBytes(bytes) };
 }
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { catalogJson, catalogYaml } from '../../core/catalog';
 import type { LoadResult } from '../../state/catalog-store';
 import { useCatalog, useCatalogStore } from './catalog-context';
-import { downloadText } from './download';
+import { saveFile } from '../save-file';
 
 /**
  * Where the catalog comes from: the provisioner files loaded (each removable), and the ways to add
@@ -19,8 +19,8 @@ export function CatalogSources({ onResult }: { onResult: (result: LoadResult | {
 
   const exportAs = (format: 'json' | 'yaml') => {
     const catalog = store.getState().catalog;
-    if (format === 'json') downloadText('resource-catalog.json', catalogJson(catalog), 'application/json');
-    else downloadText('resource-catalog.yaml', catalogYaml(catalog), 'application/yaml');
+    if (format === 'json') saveFile('resource-catalog.json', catalogJson(catalog), 'application/json');
+    else saveFile('resource-catalog.yaml', catalogYaml(catalog), 'application/yaml');
   };
 
   return (

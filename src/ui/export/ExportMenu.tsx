@@ -4,7 +4,7 @@ import { isOpen } from '../../state/document-store';
 import { prepareExport, type ExportKind } from '../../state/export-actions';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
-import { copyText, saveFile } from './save-file';
+import { copyText, saveFile } from '../save-file';
 import './export.css';
 
 interface MenuItem {

@@ -7,7 +7,7 @@ import {
   type LibraryDownload,
 } from '../../state/library-export';
 import { isRepositoryError } from '../../api/errors';
-import { downloadFile } from './download';
+import { saveFile } from '../save-file';
 import type { LibraryMessage } from './LibraryPage';
 
 /**
@@ -42,7 +42,7 @@ export function ExportSelection({
         onMessage({ kind: 'error', text: `Nothing was exported. ${made.errors.join(' ')}` });
         return;
       }
-      downloadFile(made.fileName, made.content, made.mimeType);
+      saveFile(made.fileName, made.content, made.mimeType);
       const warnings = made.warnings.length ? ` Warnings: ${made.warnings.join(' ')}` : '';
       onMessage({ kind: 'info', text: `Exported ${made.fileName}.${warnings}` });
     } catch (error) {

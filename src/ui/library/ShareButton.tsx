@@ -3,7 +3,7 @@ import { shareLinkFor, type ShareLink } from '../../api/share-link';
 import { useDocument, useDocumentStore } from '../../state/document-context';
 import { isOpen } from '../../state/document-store';
 import { Modal } from '../dialog/Modal';
-import { copyToClipboard } from './download';
+import { copyText } from '../save-file';
 
 /**
  * Share link: the open workload's text, compressed into the link's fragment (no server sees it).
@@ -21,7 +21,7 @@ export function ShareButton() {
     const made = shareLinkFor(store.getState().text, window.location.href);
     setLink(made);
     setCopied(null);
-    if (made.ok) setCopied(await copyToClipboard(made.url));
+    if (made.ok) setCopied(await copyText(made.url));
   };
 
   return (
@@ -86,7 +86,7 @@ function ShareDialog({
             type="button"
             onClick={async () => {
               field.current?.select();
-              onCopied(await copyToClipboard(link.url));
+              onCopied(await copyText(link.url));
             }}
           >
             Copy link

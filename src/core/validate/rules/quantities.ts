@@ -13,7 +13,8 @@ export function parseCpu(value: unknown): number | undefined {
   return m[2] === 'm' ? n : n * 1000;
 }
 
-const MEMORY_UNITS: Record<string, number> = {
+/** Bytes per memory unit: decimal (K…E) and binary (Ki…Ei). The form explains amounts with the same table. */
+export const MEMORY_UNITS: Readonly<Record<string, number>> = {
   '': 1,
   k: 1e3,
   K: 1e3,
