@@ -116,7 +116,7 @@ test('"Add to workload" waits for a workload to be open', async ({ page }) => {
   await expect(c.main.getByRole('button', { name: /^Add to workload/ }).first()).toBeDisabled();
 });
 
-test('a loaded provisioners file joins the catalog, first; completion and warnings know its outputs', async ({
+test('a loaded provisioners file joins the catalog, first; the palette, completion and warnings know it', async ({
   page,
 }) => {
   await openTemplate(page);
@@ -145,6 +145,12 @@ test('a loaded provisioners file joins the catalog, first; completion and warnin
   // Back in the workspace: completion offers the file's outputs, and a typo is a warning with a suggestion.
   await c.back.click();
   const ui = app(page);
+  // The canvas palette offers the file's type too.
+  await ui.graph.getByRole('button', { name: 'Add resource' }).click();
+  await expect(
+    ui.graph.getByRole('group', { name: 'Resource types' }).getByRole('button', { name: /acme-queue/ }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
   await setText(
     page,
     `apiVersion: score.dev/v1b1

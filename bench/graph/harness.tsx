@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultTemplate, templates } from '../../src/core/templates';
 import { createAutomationApi } from '../../src/state/automation';
+import { createCatalogStore } from '../../src/state/catalog-store';
 import { DocumentStoreProvider } from '../../src/state/document-context';
 import { createDocumentStore, type DocumentStore } from '../../src/state/document-store';
+import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
 import { GraphPane } from '../../src/ui/graph/GraphPane';
 import '../../src/ui/app.css';
 import { generateWorkload } from '../workload-generator';
@@ -24,9 +26,11 @@ window.scoreDesigner = createAutomationApi(store);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <DocumentStoreProvider store={store}>
-      <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <GraphPane />
-      </div>
+      <CatalogStoreProvider store={createCatalogStore()}>
+        <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+          <GraphPane />
+        </div>
+      </CatalogStoreProvider>
     </DocumentStoreProvider>
   </StrictMode>,
 );

@@ -15,6 +15,7 @@ export {
 } from './connect';
 export {
   builtInResourceTypes,
+  paletteTypes,
   resourceTypeInfo,
   uniqueName,
   type ResourceIcon,

@@ -4,6 +4,8 @@
  * produce (reference/score-compose/REPORT.md §provisioners), until the resource catalog supplies the
  * types and outputs of the provisioners actually loaded.
  */
+import { catalogTypes, type Catalog } from '../catalog';
+
 export type ResourceIcon =
   'database' | 'cache' | 'queue' | 'stream' | 'bucket' | 'search' | 'volume' | 'network' | 'generic';
 
@@ -115,4 +117,39 @@ export function uniqueName(base: string, taken: Iterable<string>): string {
   const used = new Set(taken);
   if (!used.has(base)) return base;
   for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+/**
+ * The palette of the active catalog: every type a loaded or built-in provisioner offers, with the
+ * outputs its provisioners declare. Known types keep their title, icon and suggested name; a type
+ * only a loaded file knows is shown by its description.
+ */
+export function paletteTypes(catalog: Catalog): ResourceTypeInfo[] {
+  return catalogTypes(catalog).map((t) => {
+    const known = byType.get(t.type);
+    const declared = t.entries.filter((e) => e.outputsDeclared).flatMap((e) => e.outputs.map((o) => o.name));
+    const outputs = [...new Set([...declared, ...(known?.outputs ?? [])])];
+    return {
+      type: t.type,
+      title: known?.title ?? firstSentence(t.description) ?? t.type,
+      icon: known?.icon ?? 'generic',
+      outputs,
+      suggestedName: known?.suggestedName ?? suggestedNameFor(t.type),
+      ...(known?.mountable ? { mountable: true } : {}),
+    };
+  });
+}
+
+function firstSentence(text: string): string | undefined {
+  const sentence = text.split(/(?<=\.)\s/)[0]?.trim();
+  return sentence ? sentence.replace(/\.$/, '') : undefined;
+}
+
+/** A resource name from a type: RFC 1123 letters, digits and dashes, at least two characters. */
+function suggestedNameFor(type: string): string {
+  const name = type
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return name.length >= 2 ? name.slice(0, 63) : 'res';
 }

@@ -23,7 +23,6 @@ import {
 } from 'react';
 import { isRefusal } from '../../core/commands';
 import {
-  builtInResourceTypes,
   containerNodeId,
   deriveGraph,
   elementAt,
@@ -46,6 +45,7 @@ import { nodeTypes, type FlowNode } from './nodes';
 import { removeFromCanvas, removeReferencesOf } from './removal';
 import { sharedFlowCache, toFlowEdges, toFlowNodes } from './to-flow';
 import { RESOURCE_TYPE_MIME, Toolbar } from './Toolbar';
+import { usePaletteTypes } from './palette';
 import { useGraphPositions } from './use-positions';
 import {
   FAR_ZOOM,
@@ -84,6 +84,7 @@ function GraphCanvas() {
   const stale = useDocument((s) => s.readable !== s.report);
   const graph = useMemo(() => deriveGraph(readable.parsed, readable.diagnostics), [readable]);
   const flow = useReactFlow<FlowNode, FlowEdge>();
+  const palette = usePaletteTypes();
   const wrapper = useRef<HTMLDivElement>(null);
 
   const [sizes, setSizes] = useState<Record<string, Size>>({});
@@ -351,13 +352,13 @@ function GraphCanvas() {
   }, []);
   const onDrop = useCallback(
     (e: DragEvent) => {
-      const type = builtInResourceTypes.find((t) => t.type === e.dataTransfer.getData(RESOURCE_TYPE_MIME));
+      const type = palette.find((t) => t.type === e.dataTransfer.getData(RESOURCE_TYPE_MIME));
       if (!type) return;
       e.preventDefault();
       const at = flow.screenToFlowPosition({ x: e.clientX, y: e.clientY });
       addResource(type, { x: at.x - 110, y: at.y - 40 });
     },
-    [flow, addResource],
+    [flow, addResource, palette],
   );
 
   const roomy = useRoomy(wrapper);

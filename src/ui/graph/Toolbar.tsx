@@ -1,5 +1,6 @@
 import { useState, type DragEvent } from 'react';
-import { builtInResourceTypes, type ResourceTypeInfo } from '../../core/graph';
+import { type ResourceTypeInfo } from '../../core/graph';
+import { usePaletteTypes } from './palette';
 import { Icon } from './icons';
 
 /** The drag-and-drop payload of a palette entry: the resource type. */
@@ -26,6 +27,7 @@ export function Toolbar({
   onLayout: () => void;
 }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const palette = usePaletteTypes();
   const why = disabled ? 'The YAML does not parse: fix it first' : undefined;
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Graph tools">
@@ -65,7 +67,7 @@ export function Toolbar({
         >
           <p className="muted">Click a type to add it, or drag it onto the canvas.</p>
           <ul>
-            {builtInResourceTypes.map((t) => (
+            {palette.map((t) => (
               <li key={t.type}>
                 <button
                   type="button"

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   READINESS_CHOICES,
   readinessWords,
-  resourceTypeInfo,
   suggestVariableName,
   type ConnectionPlan,
   type GraphNode,
@@ -10,6 +9,7 @@ import {
   type ResourceNode,
 } from '../../core/graph';
 import { Modal } from '../dialog/Modal';
+import { usePaletteType } from './palette';
 
 /**
  * The canvas's dialogs: adding a container, choosing a start condition, choosing a resource output
@@ -175,7 +175,7 @@ export function UseResourceDialog({
   onMount: (target: string) => Outcome;
   onClose: () => void;
 }) {
-  const info = resourceTypeInfo(resource.type);
+  const info = usePaletteType(resource.type);
   const outputs = [...new Set([...(info?.outputs ?? []), ...usedOutputs.filter((o) => o !== 'id')])];
   const mountable = info?.mountable === true;
   const [mode, setMode] = useState<'bind' | 'mount'>(mountable ? 'mount' : 'bind');

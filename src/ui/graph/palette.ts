@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+import { paletteTypes, type ResourceTypeInfo } from '../../core/graph';
+import { useCatalog } from '../catalog/catalog-context';
+
+/** The resource types the canvas offers: those of the active catalog, loaded files included. */
+export function usePaletteTypes(): ResourceTypeInfo[] {
+  const catalog = useCatalog((s) => s.catalog);
+  return useMemo(() => paletteTypes(catalog), [catalog]);
+}
+
+/** What the palette knows of a type (title, icon, outputs), or undefined for a type no provisioner offers. */
+export function usePaletteType(type: string | undefined): ResourceTypeInfo | undefined {
+  const palette = usePaletteTypes();
+  return type === undefined ? undefined : palette.find((t) => t.type === type);
+}
