@@ -81,7 +81,7 @@ export default tseslint.config(
           patterns: [
             {
               group: uiOrStateImports,
-              message: 'The CLI is an adapter over src/core alone; the app\'s state and views are not its business.',
+              message: "The CLI is an adapter over src/core alone; the app's state and views are not its business.",
             },
           ],
         },
