@@ -37,6 +37,15 @@ export function completePlaceholder(
   catalog: Catalog,
   textBeforeCursor: string,
 ): Completion | undefined {
+  return completePlaceholderIn(parsed.value, catalog, textBeforeCursor);
+}
+
+/** The same, from the workload's plain value (a form field has the value, not the document). */
+export function completePlaceholderIn(
+  value: unknown,
+  catalog: Catalog,
+  textBeforeCursor: string,
+): Completion | undefined {
   const lineStart = textBeforeCursor.lastIndexOf('\n') + 1;
   const line = textBeforeCursor.slice(lineStart);
   const open = openPlaceholderStart(line);
@@ -44,7 +53,7 @@ export function completePlaceholder(
   const segments = splitSegments(line.slice(open));
   const typed = segments.length - 1;
   const from = textBeforeCursor.length - segments[typed]!.length;
-  const workload = isRecord(parsed.value) ? parsed.value : {};
+  const workload = isRecord(value) ? value : {};
   const [root, ...rest] = segments;
   if (typed === 0) return { from, items: ROOTS };
   if (root === 'metadata') return { from, items: metadataItems(workload.metadata, rest.slice(0, -1)) };

@@ -32,5 +32,5 @@ export { loadCatalogFile, provisionersFromFiles, type LoadedEntry } from './load
 export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type ProvisionerListRow } from './document';
 export { addResourceArgs, resourceFromEntry, resourceSnippet } from './snippet';
 export { catalogRules } from './validate';
-export { completePlaceholder, type Completion, type CompletionItem } from './complete';
+export { completePlaceholder, completePlaceholderIn, type Completion, type CompletionItem } from './complete';
 export { placeholderAt, previewPlaceholder, type PlaceholderPreview, type PreviewOptions } from './preview';

@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 're
 import type { ControlProps } from './Field';
 import { draftKeys } from './inputs';
 import { useInspector } from './inspector-context';
+import { useCatalog } from '../catalog/catalog-context';
 import { placeholderChoices, type PlaceholderChoice, type PlaceholderMode } from './placeholder-choices';
 import { useDraft } from './use-draft';
 
@@ -26,6 +27,7 @@ export function PlaceholderInput({
   label?: string;
 } & Partial<ControlProps>) {
   const { workload, readOnly } = useInspector();
+  const catalog = useCatalog((state) => state.catalog);
   const draft = useDraft(value, onCommit);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -35,7 +37,7 @@ export function PlaceholderInput({
   const moveCaretTo = useRef<number | null>(null);
 
   const choices: PlaceholderChoice[] =
-    open && caret !== null ? placeholderChoices(workload, draft.text, caret, mode) : [];
+    open && caret !== null ? placeholderChoices(workload, catalog, draft.text, caret, mode) : [];
   const showing = choices.length > 0;
   const current = Math.min(active, choices.length - 1);
 

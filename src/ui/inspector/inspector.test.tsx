@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../../core/validate';
+import { buildCatalog } from '../../core/catalog';
 import { placeholderChoices } from './placeholder-choices';
 import { findAll, parseHtml, renderInspector, walk } from './render-for-test';
 
@@ -84,33 +85,42 @@ describe('variables show what they resolve to', () => {
 
 describe('placeholder completion', () => {
   const workload = { metadata: { name: 'shop' }, resources: { db: { type: 'postgres' }, data: { type: 'volume' } } };
+  const catalog = buildCatalog([]).catalog;
 
   it('offers the roots after ${, then resources, then outputs, closing the placeholder at the end', () => {
-    expect(placeholderChoices(workload, '${', 2, 'value').map((c) => c.label)).toEqual(['metadata', 'resources']);
-    const resources = placeholderChoices(workload, '${res', 5, 'value');
+    expect(placeholderChoices(workload, catalog, '${', 2, 'value').map((c) => c.label)).toEqual([
+      'metadata',
+      'resources',
+    ]);
+    const resources = placeholderChoices(workload, catalog, '${res', 5, 'value');
     expect(resources).toEqual([expect.objectContaining({ label: 'resources', text: '${resources.', caret: 12 })]);
-    expect(placeholderChoices(workload, '${resources.', 12, 'value').map((c) => c.label)).toEqual(['db', 'data']);
-    const host = placeholderChoices(workload, 'x=${resources.db.ho', 19, 'value');
+    expect(placeholderChoices(workload, catalog, '${resources.', 12, 'value').map((c) => c.label)).toEqual([
+      'db',
+      'data',
+    ]);
+    const host = placeholderChoices(workload, catalog, 'x=${resources.db.ho', 19, 'value');
     expect(host).toEqual([expect.objectContaining({ label: 'host', text: 'x=${resources.db.host}', caret: 22 })]);
   });
 
   it('keeps the text after the caret, and does not double a closing brace', () => {
-    const c = placeholderChoices(workload, '${resources.db.}:5432', 15, 'value').find((x) => x.label === 'port');
+    const c = placeholderChoices(workload, catalog, '${resources.db.}:5432', 15, 'value').find(
+      (x) => x.label === 'port',
+    );
     expect(c).toMatchObject({ text: '${resources.db.port}:5432', caret: 20 });
   });
 
   it('for a volume source, stops at the resource and offers whole volumes when empty', () => {
-    expect(placeholderChoices(workload, '${', 2, 'volume').map((c) => c.label)).toEqual(['resources']);
-    expect(placeholderChoices(workload, '${resources.da', 14, 'volume')).toEqual([
+    expect(placeholderChoices(workload, catalog, '${', 2, 'volume').map((c) => c.label)).toEqual(['resources']);
+    expect(placeholderChoices(workload, catalog, '${resources.da', 14, 'volume')).toEqual([
       expect.objectContaining({ text: '${resources.data}' }),
     ]);
-    expect(placeholderChoices(workload, '', 0, 'volume').map((c) => c.text)).toEqual([
+    expect(placeholderChoices(workload, catalog, '', 0, 'volume').map((c) => c.text)).toEqual([
       '${resources.data}',
       '${resources.db}',
     ]);
   });
 
   it('offers nothing outside a placeholder', () => {
-    expect(placeholderChoices(workload, 'plain', 5, 'value')).toEqual([]);
+    expect(placeholderChoices(workload, catalog, 'plain', 5, 'value')).toEqual([]);
   });
 });

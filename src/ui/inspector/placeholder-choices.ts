@@ -1,5 +1,5 @@
 import { asRecord } from '../../core/inspector';
-import { completePlaceholder } from '../../state/placeholder-completion';
+import { completePlaceholderIn, type Catalog } from '../../core/catalog';
 
 /**
  * The completion list of a placeholder input: what may be typed at the caret inside `${…}`, each
@@ -19,17 +19,18 @@ export interface PlaceholderChoice {
 
 export function placeholderChoices(
   workload: unknown,
+  catalog: Catalog,
   text: string,
   caret: number,
   mode: PlaceholderMode,
 ): PlaceholderChoice[] {
   const before = text.slice(0, caret);
   const after = text.slice(caret);
-  const completion = completePlaceholder(workload, before);
+  const completion = completePlaceholderIn(workload, catalog, before);
   if (!completion) return mode === 'volume' && text.trim() === '' ? wholeVolumes(workload) : [];
   const typed = before.slice(completion.from).toLowerCase();
   const out: PlaceholderChoice[] = [];
-  for (const s of completion.suggestions) {
+  for (const s of completion.items) {
     if (mode === 'volume' && (s.kind === 'output' || (s.kind === 'root' && s.label !== 'resources'))) continue;
     if (!s.insert.toLowerCase().startsWith(typed) && !s.label.toLowerCase().startsWith(typed)) continue;
     const closes =

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createCatalogStore } from '../../state/catalog-store';
 import { DocumentStoreProvider } from '../../state/document-context';
 import { createDocumentStore, type SelectionSource } from '../../state/document-store';
+import { CatalogStoreProvider } from '../catalog/catalog-context';
 import { InspectorBody } from './InspectorPane';
 
 /**
@@ -15,7 +17,9 @@ export function renderInspector(text: string, pointer?: string, source: Selectio
   const current = { ...store, getInitialState: store.getState };
   return renderToStaticMarkup(
     <DocumentStoreProvider store={current}>
-      <InspectorBody />
+      <CatalogStoreProvider store={createCatalogStore()}>
+        <InspectorBody />
+      </CatalogStoreProvider>
     </DocumentStoreProvider>,
   );
 }
