@@ -9,6 +9,7 @@ const uiOrStateImports = ['**/state', '**/state/**', '**/ui', '**/ui/**', 'src/s
 export default tseslint.config(
   {
     ignores: [
+      'scratch/**',
       'dist/**',
       'node_modules/**',
       'src/core/validate/generated/**',

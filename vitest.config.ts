@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    // Tests that need a real browser run in Chromium: vitest.browser.config.ts (`npm run test:browser`).
+    exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     pool: 'threads',

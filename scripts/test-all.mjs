@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * The one test command (`npm test`, and CI through .ci/run): type-check, lint, unit tests, build,
- * end-to-end tests — in this order, every step even when an earlier one failed, output streamed.
- * The last line is always `N passed, N failed`: N passed counts unit and e2e tests; N failed counts
- * failed tests plus every failed step that is not a test run (type-check, lint, build), named above it.
+ * The one test command (`npm test`, and CI through .ci/run): type-check, lint, unit tests (in Node, then
+ * in Chromium), build, end-to-end tests — in this order, every step even when an earlier one failed, output
+ * streamed. The last line is always `N passed, N failed`: N passed counts unit, browser unit and e2e tests;
+ * N failed counts failed tests plus every failed step that is not a test run (type-check, lint, build), named
+ * above it.
  * Exits non-zero when anything failed. SKIP_E2E=1 skips the end-to-end tests (quick local runs only).
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const scratch = mkdtempSync(path.join(tmpdir(), 'score-designer-test-'));
 const unitJson = path.join(scratch, 'vitest.json');
+const browserJson = path.join(scratch, 'vitest-browser.json');
 const e2eJson = path.join(scratch, 'playwright.json');
 const skipE2e = process.env.SKIP_E2E === '1';
 
@@ -68,8 +70,8 @@ function readJson(file) {
   }
 }
 
-function countVitest() {
-  const report = readJson(unitJson);
+function countVitest(reportFile) {
+  const report = readJson(reportFile);
   if (!report) return { passed: 0, failed: 0, why: 'no test report was written' };
   const broken = (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && !file.assertionResults?.length,
@@ -98,8 +100,21 @@ try {
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`],
     {
-      count: countVitest,
+      count: () => countVitest(unitJson),
     },
+  );
+  await step(
+    'browser unit tests',
+    bin('vitest'),
+    [
+      'run',
+      '--config',
+      'vitest.browser.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${browserJson}`,
+    ],
+    { count: () => countVitest(browserJson) },
   );
   const built = await step('build', bin('vite'), ['build']);
   if (skipE2e) {

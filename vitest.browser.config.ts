@@ -1,0 +1,40 @@
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests that need a real browser (`*.browser.test.ts`: the workload library on Chromium's own
+ * IndexedDB), run by Vitest's browser mode. The browser is Debian's Chromium: Playwright cannot
+ * download its own here. Everything stays on 127.0.0.1: no UI, and the browser resolves no other host.
+ */
+export default defineConfig({
+  server: { host: '127.0.0.1' },
+  test: {
+    include: ['src/**/*.browser.test.ts'],
+    testTimeout: 30_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      ui: false,
+      // A screenshot of a blank page says nothing about storage, and would land beside the tests.
+      screenshotFailures: false,
+      api: { host: '127.0.0.1' },
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          // No sandbox as root in a container; no GPU; no background traffic, and no host but this one.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+          ],
+        },
+      }),
+      instances: [{ browser: 'chromium' }],
+    },
+  },
+});
