@@ -62,7 +62,7 @@ async ({ variants, samples }) => {
   for (let i = 0; i < samples; i++) {
     await settle();
     times.push(await change(variants[i % variants.length] + '# change ' + i + '\\n'));
-    const shown = document.querySelectorAll('.problem').length;
+    const shown = document.querySelectorAll('.problem-list .problem').length;
     if (shown !== api.getDiagnostics().length) stale++;
   }
   return { times, stale };

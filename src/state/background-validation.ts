@@ -1,5 +1,6 @@
 import type { CatalogFile } from '../core/catalog';
 import type { Diagnostic } from '../core/diagnostics';
+import type { LocatedPlaceholder } from '../core/document/placeholders';
 import type { ValidationReport } from '../core/validate';
 import { lazyParsed } from './lazy-parsed';
 
@@ -28,6 +29,8 @@ export interface WorkerReply {
     value: unknown;
     syntax: Diagnostic[];
     blocked: boolean;
+    /** Where the workload's placeholders are: the graph draws its edges from them without a parse here. */
+    placeholders: readonly LocatedPlaceholder[];
   };
 }
 
@@ -94,7 +97,7 @@ export function startBackgroundValidation(
     async check(text, caret) {
       const reply = await ask({ text, caret });
       const r = reply.report!;
-      const parsed = lazyParsed(text, r.value, r.syntax, r.blocked);
+      const parsed = lazyParsed(text, r.value, r.syntax, r.blocked, r.placeholders);
       const report: ValidationReport = {
         parsed,
         diagnostics: r.diagnostics,

@@ -6,7 +6,7 @@ import type { ValidationReport } from '../core/validate';
 import { emptyHistory, recordStep, recordTyping, redo, undo, type History } from './history';
 import type { BackgroundValidation } from './background-validation';
 import { isParsedHere } from './lazy-parsed';
-import { diffText } from './text-diff';
+import { diffEdits, diffText } from './text-diff';
 import { validationOf } from './validation';
 
 /** Typing is checked this long after the last keystroke (DESIGN §4: ≤ 150 ms); blur and automation check at once. */
@@ -262,13 +262,13 @@ export function createDocumentStore(
       typeText(text, edits) {
         const before = get().text;
         if (text === before) return;
-        const made = edits ?? [diffText(before, text)];
+        const made = edits ?? diffEdits(before, text);
         change(text, made, 'editor', recordTyping(get().history, before, made, now()), false);
       },
       replaceText(text) {
         const before = get().text;
         if (text === before) return;
-        const edits = [diffText(before, text)];
+        const edits = diffEdits(before, text);
         change(text, edits, 'automation', recordStep(get().history, before, text, edits), true);
       },
       runCommand(name, args) {

@@ -1,5 +1,5 @@
 import { applyEdits, type Edit } from '../core/commands';
-import { diffText, invertEdits } from './text-diff';
+import { diffEdits, invertEdits } from './text-diff';
 
 /**
  * One undo history for the whole workspace. Every change of the text, from any pane, is recorded
@@ -63,7 +63,7 @@ export function recordTyping(
 /** A change that is a step of its own: a command (with its edits) or a whole-text replacement. */
 export function recordStep(history: History, before: string, after: string, edits?: readonly Edit[]): History {
   const past = history.typing ? closeGroup(history.past, history.typing, before) : history.past;
-  const redo = edits && applyEdits(before, edits) === after ? [...edits] : [diffText(before, after)];
+  const redo = edits && applyEdits(before, edits) === after ? [...edits] : diffEdits(before, after);
   return { past: capped([...past, { redo, undo: invertEdits(before, redo) }]), future: [], typing: null };
 }
 
@@ -99,7 +99,7 @@ export function redo(history: History, text: string): HistoryMove | undefined {
 
 function closeGroup(past: readonly HistoryStep[], typing: TypingGroup, text: string): readonly HistoryStep[] {
   if (typing.base === text) return past;
-  const redo = [diffText(typing.base, text)];
+  const redo = diffEdits(typing.base, text);
   return capped([...past, { redo, undo: invertEdits(typing.base, redo) }]);
 }
 

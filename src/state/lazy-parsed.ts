@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostics';
-import type { LineIndex } from '../core/document/lines';
+import { LineIndex } from '../core/document/lines';
+import { rememberPlaceholders, type LocatedPlaceholder } from '../core/document/placeholders';
 import { parseWorkloadText, type ParsedDocument } from '../core/document/parse';
 
 /**
@@ -10,8 +11,15 @@ import { parseWorkloadText, type ParsedDocument } from '../core/document/parse';
  */
 const unparsed = new WeakSet<ParsedDocument>();
 
-export function lazyParsed(text: string, value: unknown, syntax: Diagnostic[], blocked: boolean): ParsedDocument {
+export function lazyParsed(
+  text: string,
+  value: unknown,
+  syntax: Diagnostic[],
+  blocked: boolean,
+  placeholders?: readonly LocatedPlaceholder[],
+): ParsedDocument {
   let full: ParsedDocument | undefined;
+  let lines: LineIndex | undefined;
   const parsed: ParsedDocument = {
     text,
     value,
@@ -20,8 +28,10 @@ export function lazyParsed(text: string, value: unknown, syntax: Diagnostic[], b
     get doc() {
       return here().doc;
     },
+    // Offsets ↔ lines need only the text (the problems on the canvas ask for them on every check).
     get lines(): LineIndex {
-      return here().lines;
+      lines ??= full?.lines ?? new LineIndex(text);
+      return lines;
     },
   };
   const here = () => {
@@ -32,6 +42,7 @@ export function lazyParsed(text: string, value: unknown, syntax: Diagnostic[], b
     return full;
   };
   unparsed.add(parsed);
+  if (placeholders) rememberPlaceholders(parsed, placeholders);
   return parsed;
 }
 

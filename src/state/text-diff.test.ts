@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../core/commands';
-import { diffText, invertEdits } from './text-diff';
+import { diffEdits, diffText, invertEdits } from './text-diff';
 
 describe('the smallest edit between two texts', () => {
   it('replaces only what changed', () => {
@@ -36,5 +36,47 @@ describe('the smallest edit between two texts', () => {
     const after = applyEdits(before, edits);
     expect(after).toBe('1 two THREE!');
     expect(applyEdits(after, invertEdits(before, edits))).toBe(before);
+  });
+});
+
+describe('the edits between two texts, one per changed run of lines', () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `  line-${i}: value ${i}\n`).join('');
+
+  it('edits each changed place alone, to the characters that changed', () => {
+    const before = 'apiVersion: score.dev/v1b1\n' + lines(50);
+    const after = before.replace('v1b1', 'v1b2') + '# a note\n';
+    expect(diffEdits(before, after)).toEqual([
+      { start: 25, end: 26, insert: '2' },
+      { start: before.length, end: before.length, insert: '# a note\n' },
+    ]);
+  });
+
+  it('finds lines moved apart by an inserted block', () => {
+    const before = lines(20);
+    const after = before.replace('line-3: value 3', 'line-3: changed').replace('  line-10:', '  new: 1\n  line-10:');
+    const edits = diffEdits(before, after);
+    expect(edits).toHaveLength(2);
+    expect(applyEdits(before, edits)).toBe(after);
+  });
+
+  it('gives one edit when too much changed to be worth the search', () => {
+    const before = lines(500);
+    const after = lines(500).replace(/value/g, 'VALUE');
+    expect(diffEdits(before, after)).toEqual([diffText(before, after)]);
+  });
+
+  it('always turns the first text into the second with sorted, separate edits, and can be undone', () => {
+    const line = fc.constantFrom('a\n', 'b\n', 'c: d\n', '\n', '😀\n', 'e', 'x😀y\r\n');
+    const text = fc.array(line, { maxLength: 30 }).map((l) => l.join(''));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        const edits = diffEdits(before, after);
+        expect(applyEdits(before, edits)).toBe(after);
+        for (let i = 1; i < edits.length; i++) expect(edits[i]!.start).toBeGreaterThan(edits[i - 1]!.end - 1);
+        for (const e of edits) expect(e.start < e.end || e.insert.length > 0 || before === after).toBe(true);
+        expect(applyEdits(after, invertEdits(before, edits))).toBe(before);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -4,6 +4,7 @@
  * the pointer at a caret), and keeps the last parse to answer caret questions about the same text.
  */
 import { buildCatalog, type Catalog } from '../core/catalog';
+import { findWorkloadPlaceholders } from '../core/document/placeholders';
 import { pointerAt } from '../core/document/source-map';
 import { validateText, type ValidationReport } from '../core/validate';
 import type { WorkerReply, WorkerRequest } from './background-validation';
@@ -40,6 +41,7 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
       value: parsed.value,
       syntax: parsed.syntax,
       blocked: parsed.blocked,
+      placeholders: parsed.blocked ? [] : findWorkloadPlaceholders(parsed),
     },
   });
 };

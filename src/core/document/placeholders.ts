@@ -211,8 +211,29 @@ export interface LocatedPlaceholder {
   exact: boolean;
 }
 
+/**
+ * The placeholders found in a parsed document, kept with it: the rules, the catalog layer and the
+ * graph all ask for them, and a document whose YAML tree was built elsewhere (the validation worker)
+ * comes with its list, so that asking does not parse the text again.
+ */
+const located = new WeakMap<ParsedDocument, readonly LocatedPlaceholder[]>();
+
 /** Every placeholder in the contexts Score expands, in document walk order. Never throws. */
-export function findWorkloadPlaceholders(parsed: ParsedDocument): LocatedPlaceholder[] {
+export function findWorkloadPlaceholders(parsed: ParsedDocument): readonly LocatedPlaceholder[] {
+  let list = located.get(parsed);
+  if (!list) {
+    list = locatePlaceholders(parsed);
+    located.set(parsed, list);
+  }
+  return list;
+}
+
+/** `parsed`'s placeholders are `list` (found where its text was parsed): findWorkloadPlaceholders answers with it. */
+export function rememberPlaceholders(parsed: ParsedDocument, list: readonly LocatedPlaceholder[]): void {
+  located.set(parsed, list);
+}
+
+function locatePlaceholders(parsed: ParsedDocument): LocatedPlaceholder[] {
   const out: LocatedPlaceholder[] = [];
   for (const s of findExpandableStrings(parsed)) {
     for (const token of scanPlaceholders(s.value)) {

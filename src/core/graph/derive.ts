@@ -161,7 +161,7 @@ function servedPorts(ports: PortSummary[], containers: Array<[string, unknown]>)
 
 /** Edges drawn by placeholders `${resources.NAME…}`: one per (from, resource, uses|mount). */
 function referenceEdges(
-  placeholders: LocatedPlaceholder[],
+  placeholders: readonly LocatedPlaceholder[],
   root: Data,
   containerNames: Set<string>,
   resourceNames: Set<string>,

@@ -2,7 +2,7 @@ import type * as Monaco from 'monaco-editor';
 import type { Edit } from '../../core/commands';
 import { rangeOf } from '../../core/document/source-map';
 import type { DocumentStore, TextChange } from '../../state/document-store';
-import { diffText } from '../../state/text-diff';
+import { diffEdits } from '../../state/text-diff';
 import { MARKER_OWNER, toMarkers } from './markers';
 
 /**
@@ -76,7 +76,7 @@ export function mountYamlEditor(
       mirrored = change.text;
       return;
     }
-    const edits = current === change.before ? change.edits : [diffText(current, change.text)];
+    const edits = current === change.before ? change.edits : diffEdits(current, change.text);
     applying = true;
     try {
       if (change.source === 'open') {
