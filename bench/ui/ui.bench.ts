@@ -191,7 +191,7 @@ async function typingChecksToPaint(
   }
   const times = (await page.evaluate(checksToPaint)) as number[];
   const stale = (await page.evaluate(
-    "document.querySelectorAll('.problem').length === window.scoreDesigner.getDiagnostics().length ? 0 : 1",
+    "document.querySelectorAll('.problem-list .problem').length === window.scoreDesigner.getDiagnostics().length ? 0 : 1",
   )) as number;
   await page.context().close();
   const sorted = [...times].sort((a, b) => a - b);

@@ -131,11 +131,24 @@ function GraphCanvas() {
     [store],
   );
 
+  // The canvas's size, kept by a ResizeObserver: reading it from the page while the YAML caret moves
+  // (after every check while typing) would force a layout in the middle of React's commit.
+  const canvasSize = useRef<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const el = wrapper.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) canvasSize.current = { width: entry.contentRect.width, height: entry.contentRect.height };
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   /** Pans the view to a node outside it (keeping the zoom): the YAML cursor moved to it. */
   const reveal = useCallback(
     (id: string) => {
       const at = latest.current.positions[id];
-      const box = wrapper.current?.getBoundingClientRect();
+      const box = canvasSize.current;
       if (!at || !box) return;
       const size = latest.current.sizes[id] ?? { width: 220, height: 90 };
       const { x, y, zoom } = flow.getViewport();

@@ -101,8 +101,8 @@ function Variables({ name, pointer }: { name: string; pointer: string }) {
 
 /**
  * Resource outputs are only known from an export: it runs (loaded on first need, off the first
- * chunk) only while a variable uses one, on the text once typing settles. The last result stays
- * shown while the next one is worked out.
+ * chunk) only while a variable uses one, on the checked text, when the page is idle. The last result
+ * stays shown while the next one is worked out.
  */
 function useExportedVariables(text: string, needed: boolean): ExportedVariables | undefined {
   const settled = useDeferredValue(text);
@@ -110,11 +110,17 @@ function useExportedVariables(text: string, needed: boolean): ExportedVariables 
   useEffect(() => {
     if (!needed) return;
     let live = true;
-    void import('../../core/inspector/exported-variables').then((m) => {
-      if (live) setExported(m.exportedVariables(settled));
-    });
+    // After the check's frame is painted: the export takes a while and nothing waits for it.
+    const run = () =>
+      void import('../../core/inspector/exported-variables').then((m) => {
+        if (live) setExported(m.exportedVariables(settled));
+      });
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 500 }) : undefined;
+    const timer = idle === undefined ? setTimeout(run, 50) : undefined;
     return () => {
       live = false;
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
     };
   }, [settled, needed]);
   return needed ? exported : undefined;

@@ -113,20 +113,31 @@ function title(section: Section, workload: unknown): string {
  */
 function useFollowSelection(body: React.RefObject<HTMLDivElement | null>) {
   const selection = useDocument((s) => s.selection);
+  /** The field scrolled to last: the caret moving within it (each check while typing) scrolls nothing again. */
+  const shown = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const root = body.current;
     if (!root || !selection || selection.source === 'inspector' || selection.source === 'command') return;
     root.querySelectorAll('.is-selected').forEach((el) => el.classList.remove('is-selected'));
-    let pointer = fieldOwner(selection.pointer);
-    for (;;) {
-      const el = root.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(pointer)}"]`);
-      if (el) {
-        el.classList.add('is-selected');
-        el.scrollIntoView?.({ block: 'nearest' });
-        return;
-      }
-      if (pointer === '') return;
-      pointer = parentPointer(pointer);
-    }
+    const el = fieldElement(root, fieldOwner(selection.pointer));
+    if (!el) return;
+    el.classList.add('is-selected');
+    // Scrolling measures the page (a forced layout): not again while the caret stays in one field,
+    // and in the next frame, where the layout is due anyway, rather than in the middle of React's commit.
+    if (el === shown.current && selection.source === 'editor') return;
+    const frame = requestAnimationFrame(() => {
+      shown.current = el;
+      el.scrollIntoView?.({ block: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selection, body]);
+}
+
+/** The element of the field at `pointer`, or of the nearest enclosing one shown. */
+function fieldElement(root: HTMLElement, pointer: string): HTMLElement | null {
+  for (;;) {
+    const el = root.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(pointer)}"]`);
+    if (el || pointer === '') return el;
+    pointer = parentPointer(pointer);
+  }
 }
