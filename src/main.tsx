@@ -4,8 +4,8 @@ import { createAutomationApi } from './state/automation';
 import { recoverDocument, startAutosave } from './state/autosave';
 import { startBackgroundValidation } from './state/background-validation';
 import {
-  createCatalogStore,
   loadCatalogFromAddress,
+  openCatalogStore,
   safeLocalStorage,
   validationWithCatalog,
 } from './state/catalog-store';
@@ -26,18 +26,21 @@ const layout = createLayoutStore();
 // The theme before the first paint, so that a dark page never flashes light.
 applyTheme(effectiveTheme(layout.getState().theme, systemPrefersDark()));
 
-// The resource catalog: built-in provisioners plus the files the user loaded (or named in ?catalog=).
-const catalogStore = createCatalogStore({
-  storage: safeLocalStorage(),
-  pageUrl: location.href,
-  configuredUrl: import.meta.env.VITE_CATALOG_URL as string | undefined,
-});
-
 // The last working draft comes back (IndexedDB, within a moment), or the start screen shows.
 const drafts = indexedDbDrafts();
+// Meanwhile the resource catalog: built-in provisioners plus the files the user loaded (or named in
+// ?catalog=); stored files are read before the first check, which must see their provisioners.
+const [catalogStore, recovered] = await Promise.all([
+  openCatalogStore({
+    storage: safeLocalStorage(),
+    pageUrl: location.href,
+    configuredUrl: import.meta.env.VITE_CATALOG_URL as string | undefined,
+  }),
+  recoverDocument(drafts),
+]);
 // Every check runs against the active catalog; those that follow typing run in a worker, so that
 // typing in a large workload is never blocked.
-const store = createDocumentStore(await recoverDocument(drafts), {
+const store = createDocumentStore(recovered, {
   validate: validationWithCatalog(() => catalogStore.getState().catalog),
   background: startBackgroundValidation({ catalogFiles: () => catalogStore.getState().files }),
 });

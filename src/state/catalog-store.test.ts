@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { builtinCatalog } from '../core/catalog';
 import { exportCompose } from '../core/export/compose';
 import {
@@ -6,6 +6,7 @@ import {
   catalogUrlFromAddress,
   createCatalogStore,
   loadCatalogFromAddress,
+  openCatalogStore,
   validationWithCatalog,
 } from './catalog-store';
 
@@ -48,13 +49,13 @@ resources:
 `;
 
 describe('catalog store', () => {
-  it('starts with the built-in catalog, and a loaded file comes first in what export runs', () => {
+  it('starts with the built-in catalog, and a loaded file comes first in what export runs', async () => {
     const store = createCatalogStore();
     expect(store.getState().catalog.entries).toHaveLength(builtinCatalog().entries.length);
     expect(
       exportCompose([{ text: workload }], { provisioners: store.getState().activeProvisioners() }).errors.join(),
     ).toMatch(/not supported by any provisioner/);
-    expect(store.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME })).toEqual({
+    expect(await store.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME })).toEqual({
       ok: true,
       name: 'acme.provisioners.yaml',
       entries: 1,
@@ -64,33 +65,51 @@ describe('catalog store', () => {
     expect(store.getState().catalog.entries[0]!.type).toBe('queue');
   });
 
-  it('refuses a file that does not load, keeping what was there, and says why', () => {
+  it('refuses a file that does not load, keeping what was there, and says why', async () => {
     const store = createCatalogStore();
-    store.getState().addFile({ name: 'a.yaml', text: ACME });
-    const result = store.getState().addFile({ name: 'b.yaml', text: '- uri: template://x\n  type: t\n  bogus: 1\n' });
+    await store.getState().addFile({ name: 'a.yaml', text: ACME });
+    const result = await store
+      .getState()
+      .addFile({ name: 'b.yaml', text: '- uri: template://x\n  type: t\n  bogus: 1\n' });
     expect(result).toEqual({ error: expect.stringContaining('field bogus not found') as string });
     expect(store.getState().files.map((f) => f.name)).toEqual(['a.yaml']);
   });
 
-  it('replaces a file of the same name, removes files, and clears back to the built-ins', () => {
+  it('replaces a file of the same name, removes files, and clears back to the built-ins', async () => {
     const store = createCatalogStore();
-    store.getState().addFile({ name: 'a.yaml', text: ACME });
-    store.getState().addFile({ name: 'a.yaml', text: ACME.replace('type: queue', 'type: stream') });
+    await store.getState().addFile({ name: 'a.yaml', text: ACME });
+    await store.getState().addFile({ name: 'a.yaml', text: ACME.replace('type: queue', 'type: stream') });
     expect(store.getState().catalog.entries[0]!.type).toBe('stream');
     expect(store.getState().catalog.files).toEqual([{ name: 'a.yaml', entries: 1 }]);
-    store.getState().addFile({ name: 'b.yaml', text: ACME });
+    await store.getState().addFile({ name: 'b.yaml', text: ACME });
     store.getState().removeFile('a.yaml');
     expect(store.getState().files.map((f) => f.name)).toEqual(['b.yaml']);
     store.getState().clear();
     expect(store.getState().catalog.entries).toHaveLength(builtinCatalog().entries.length);
   });
 
-  it('keeps loaded files across visits', () => {
+  it('keeps loaded files across visits', async () => {
     const storage = memoryStorage();
-    createCatalogStore({ storage }).getState().addFile({ name: 'a.yaml', text: ACME });
-    expect(createCatalogStore({ storage }).getState().catalog.entries[0]!.type).toBe('queue');
+    await createCatalogStore({ storage }).getState().addFile({ name: 'a.yaml', text: ACME });
+    expect((await openCatalogStore({ storage })).getState().catalog.entries[0]!.type).toBe('queue');
     storage.data.set('score-designer.catalog.v1', '{not json');
-    expect(createCatalogStore({ storage }).getState().files).toEqual([]);
+    expect((await openCatalogStore({ storage })).getState().files).toEqual([]);
+  });
+
+  it('reads stored files before the first check when opened; made at once, it reads them when the reader arrives', async () => {
+    const storage = memoryStorage();
+    await createCatalogStore({ storage }).getState().addFile({ name: 'a.yaml', text: ACME });
+    // A first visit's module: the file reader (template engine) is not downloaded yet.
+    vi.resetModules();
+    const fresh = await import('./catalog-store');
+    const early = fresh.createCatalogStore({ storage });
+    expect(early.getState().files.map((f) => f.name)).toEqual(['a.yaml']);
+    expect(early.getState().catalog.entries[0]!.type).not.toBe('queue');
+    await vi.waitFor(() => expect(early.getState().catalog.entries[0]!.type).toBe('queue'));
+    vi.resetModules();
+    const opened = await (await import('./catalog-store')).openCatalogStore({ storage });
+    expect(opened.getState().catalog.entries[0]!.type).toBe('queue');
+    expect(opened.getState().problems).toEqual([]);
   });
 });
 
@@ -142,13 +161,13 @@ describe('catalog from the address', () => {
 });
 
 describe('validation with the catalog', () => {
-  it('adds the catalog layer, and is recomputed when the catalog changes', () => {
+  it('adds the catalog layer, and is recomputed when the catalog changes', async () => {
     const store = createCatalogStore();
     const validate = validationWithCatalog(() => store.getState().catalog);
     const before = validate(workload);
     expect(before.diagnostics.map((d) => d.code)).toEqual(['NO_PROVISIONER']);
     expect(validate(workload)).toBe(before);
-    store.getState().addFile({ name: 'a.yaml', text: ACME });
+    await store.getState().addFile({ name: 'a.yaml', text: ACME });
     expect(validate(workload).diagnostics).toEqual([]);
   });
 });

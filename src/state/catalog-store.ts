@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { buildCatalog, loadCatalogFile, type Catalog, type CatalogFile } from '../core/catalog';
-import type { Provisioner } from '../core/provisioners';
+import type { CatalogBuild } from '../core/catalog/build';
+import { builtinCatalog } from '../core/catalog/catalog';
+import type { Catalog, CatalogFile } from '../core/catalog/types';
+import type { Provisioner } from '../core/provisioners/types';
 import { validateText, type ValidationReport } from '../core/validate';
 
 /**
@@ -8,6 +10,10 @@ import { validateText, type ValidationReport } from '../core/validate';
  * or `?catalog=<url>`), and the catalog built from them and the built-in provisioners. The files
  * are the truth (kept in localStorage, so a demo survives a reload); the catalog is derived.
  * `activeProvisioners()` is what the Compose export runs.
+ *
+ * Reading a provisioners file takes the template engine, most of the catalog's code: it is loaded
+ * with the first file (at creation when files are stored, else when one is added), never for the
+ * built-in catalog alone, which is all most visits need.
  */
 export interface CatalogState {
   files: CatalogFile[];
@@ -17,7 +23,7 @@ export interface CatalogState {
   /** The address being fetched, while it is. */
   fetching: string | null;
   /** Adds a provisioners file, or replaces the one of the same name. A file that does not load is refused, with the reason. */
-  addFile(file: CatalogFile): LoadResult;
+  addFile(file: CatalogFile): Promise<LoadResult>;
   removeFile(name: string): void;
   /** Back to the built-in catalog. */
   clear(): void;
@@ -47,15 +53,45 @@ const STORAGE_KEY = 'score-designer.catalog.v1';
 /** Provisioner files are a few tens of KB; anything this large is not one. */
 export const MAX_FILE_BYTES = 2_000_000;
 
+/** The file reader (build.ts and the template engine behind it): downloaded once, on first need. */
+let reader: Reader | undefined;
+type Reader = typeof import('../core/catalog/build');
+const loadReader = async (): Promise<Reader> => (reader ??= await import('../core/catalog/build'));
+const READER_MISSING = 'the code that reads provisioner files did not download. Reload the page to try again.';
+
+/**
+ * The store, once the files stored from an earlier visit can be read: with files, the first check
+ * must already see their provisioners, so the reader is downloaded first (the app waits for this
+ * together with the draft it recovers). Without files, nothing is downloaded.
+ */
+export async function openCatalogStore(options: CatalogStoreOptions = {}): Promise<CatalogStore> {
+  if (readFiles(options.storage).length > 0) await loadReader().catch(() => undefined);
+  return createCatalogStore(options);
+}
+
+/**
+ * The store, at once. Stored files are read when the reader is already here (see openCatalogStore);
+ * otherwise the catalog is the built-in one until it arrives, moments later.
+ */
 export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogStore {
   const { storage, pageUrl, configuredUrl } = options;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const initial = readFiles(storage);
-  const built = buildCatalog(initial);
+  let readerFailed = false;
+  const build = (files: CatalogFile[]): CatalogBuild => {
+    if (files.length === 0) return { catalog: builtinCatalog(), errors: [] };
+    if (reader) return reader.buildCatalog(files);
+    // Not here yet (see below), or it did not download: the files are kept, and said to be unread when it failed.
+    return {
+      catalog: builtinCatalog(),
+      errors: readerFailed ? files.map((f) => ({ file: f.name, error: READER_MISSING })) : [],
+    };
+  };
+  const built = build(initial);
 
-  return createStore<CatalogState>()((set, get) => {
+  const store = createStore<CatalogState>()((set, get) => {
     const setFiles = (files: CatalogFile[]) => {
-      const next = buildCatalog(files);
+      const next = build(files);
       set({ files, catalog: next.catalog, problems: next.errors });
       writeFiles(storage, files);
     };
@@ -66,13 +102,19 @@ export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogSt
       problems: built.errors,
       fetching: null,
 
-      addFile(file) {
+      async addFile(file) {
         if (file.text.length > MAX_FILE_BYTES) {
           return {
             error: `“${file.name}” is too large for a provisioners file (over ${MAX_FILE_BYTES / 1_000_000} MB).`,
           };
         }
-        const loaded = loadCatalogFile(file);
+        let read: Reader;
+        try {
+          read = await loadReader();
+        } catch {
+          return { error: `“${file.name}” was not loaded: ${READER_MISSING}` };
+        }
+        const loaded = read.loadCatalogFile(file);
         if ('error' in loaded) return { error: `“${file.name}” was not loaded: ${loaded.error}` };
         setFiles([...get().files.filter((f) => f.name !== file.name), file]);
         return { ok: true, name: file.name, entries: loaded.loaded.length };
@@ -86,6 +128,7 @@ export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogSt
       async loadFromUrl(url) {
         const allowed = allowedCatalogUrl(url, pageUrl, configuredUrl);
         if ('error' in allowed) return allowed;
+        void loadReader().catch(() => undefined); // downloads while the file does; addFile says if it failed
         set({ fetching: allowed.url });
         try {
           const response = await doFetch(allowed.url, {
@@ -95,7 +138,7 @@ export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogSt
           if (!response.ok)
             return { error: `The catalog at ${allowed.url} could not be fetched: HTTP ${response.status}.` };
           const text = await response.text();
-          return get().addFile({ name: fileNameOf(allowed.url), text, url: allowed.url });
+          return await get().addFile({ name: fileNameOf(allowed.url), text, url: allowed.url });
         } catch (error) {
           return {
             error: `The catalog at ${allowed.url} could not be fetched: ${error instanceof Error ? error.message : String(error)}.`,
@@ -109,6 +152,20 @@ export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogSt
       },
     };
   });
+
+  if (initial.length > 0 && !reader) {
+    // Made before the reader arrived (openCatalogStore waits for it): the stored files join when it does.
+    const rebuild = () => {
+      if (store.getState().files !== initial) return; // the user changed them meanwhile
+      const next = build(initial);
+      store.setState({ catalog: next.catalog, problems: next.errors });
+    };
+    loadReader().then(rebuild, () => {
+      readerFailed = true;
+      rebuild();
+    });
+  }
+  return store;
 }
 
 /** The `?catalog=` address in the page's address, if the user put one there. */

@@ -1,12 +1,14 @@
 import { composeBundle } from '../core/export/bundle';
 import type { DocumentStore } from './document-store';
-import { workloadKey } from './export-compose';
+import { memoizedExport, workloadKey, type WorkloadExport, type WorkloadExportInput } from './export-compose';
 import type { ExportStore } from './export-store';
 
 /**
  * What each entry of the Export menu produces, decided here and not in the menu, so that it can be
  * tested without a browser: the file (or the text to copy), and everything the user must be told
  * with it — warnings for what score-compose does not convert, notes, or the errors that stopped it.
+ * This module brings the Compose converter: the app loads it when the user first exports or opens
+ * the preview (ui/export/load-export.ts), not with the page.
  */
 export type ExportKind = 'score' | 'compose' | 'bundle';
 
@@ -34,6 +36,18 @@ export interface ExportFailed {
   kind: ExportKind;
   errors: string[];
   warnings: string[];
+}
+
+const exporters = new WeakMap<ExportStore, (input: WorkloadExportInput) => WorkloadExport>();
+
+/**
+ * The compose export with the store's provisioners, memoized per store on its input (text,
+ * workload, seed and provisioners): the preview and the menu share one export per change.
+ */
+export function exportOf(exports: ExportStore, input: Omit<WorkloadExportInput, 'provisioners'>): WorkloadExport {
+  let compose = exporters.get(exports);
+  if (!compose) exporters.set(exports, (compose = memoizedExport()));
+  return compose({ ...input, provisioners: exports.getState().provisioners });
 }
 
 export function prepareExport(kind: ExportKind, document: DocumentStore, exports: ExportStore): ExportOutcome {
@@ -71,7 +85,7 @@ export function prepareExport(kind: ExportKind, document: DocumentStore, exports
     };
   }
   const seed = exports.getState().ensureSeed(workload);
-  const result = exports.getState().exportOf({ text, workload: workload || undefined, seed });
+  const result = exportOf(exports, { text, workload: workload || undefined, seed });
   if (result.errors.length > 0) return { ok: false, kind, errors: result.errors, warnings: result.warnings };
 
   const made = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportCompose } from '../core/export/compose';
 import { createCatalogStore } from './catalog-store';
+import { exportOf } from './export-actions';
 import { exportWorkload, workloadKey, workloadProjectName } from './export-compose';
 import { createExportStore, lastExportOf, MAX_REMEMBERED_EXPORTS, seedOf } from './export-store';
 
@@ -68,12 +69,10 @@ describe('export store: seeds', () => {
   it('gives the same passwords for the same seed, and new ones after regenerating', () => {
     const store = createExportStore({ newSeed: counter() });
     const seed = store.getState().ensureSeed('shop');
-    const first = store.getState().exportOf({ text: withPostgres, workload: 'shop', seed });
-    const again = createExportStore({ newSeed: counter() })
-      .getState()
-      .exportOf({ text: withPostgres, workload: 'shop', seed });
+    const first = exportOf(store, { text: withPostgres, workload: 'shop', seed });
+    const again = exportOf(createExportStore({ newSeed: counter() }), { text: withPostgres, workload: 'shop', seed });
     expect(again.compose).toBe(first.compose);
-    const regenerated = store.getState().exportOf({
+    const regenerated = exportOf(store, {
       text: withPostgres,
       workload: 'shop',
       seed: store.getState().regenerateSeed('shop'),
@@ -131,27 +130,27 @@ describe('export store: last export', () => {
 });
 
 describe('export store: provisioners', () => {
-  it("runs the catalog's provisioners, and follows the catalog when a file is loaded", () => {
+  it("runs the catalog's provisioners, and follows the catalog when a file is loaded", async () => {
     const catalog = createCatalogStore();
     const store = createExportStore({ catalog });
-    const before = store.getState().exportOf({ text: withQueue, workload: 'app', seed: 1 });
+    const before = exportOf(store, { text: withQueue, workload: 'app', seed: 1 });
     expect(before.errors.join()).toMatch(/not supported by any provisioner/);
-    catalog.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME });
-    const after = store.getState().exportOf({ text: withQueue, workload: 'app', seed: 1 });
+    await catalog.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME });
+    const after = exportOf(store, { text: withQueue, workload: 'app', seed: 1 });
     expect(after.errors).toEqual([]);
     expect(after.compose).toContain('Q: amqp://acme-queue');
   });
 
   it('uses the default provisioners without a catalog', () => {
-    const out = createExportStore().getState().exportOf({ text: withPostgres, workload: 'shop', seed: 3 });
+    const out = exportOf(createExportStore(), { text: withPostgres, workload: 'shop', seed: 3 });
     expect(out.compose).toBe(exportCompose([{ text: withPostgres }], { seed: 3, projectName: 'shop' }).compose);
   });
 
   it('exports once per input: the same text and seed give the same object', () => {
     const store = createExportStore();
-    const a = store.getState().exportOf({ text: withPostgres, workload: 'shop', seed: 3 });
-    expect(store.getState().exportOf({ text: withPostgres, workload: 'shop', seed: 3 })).toBe(a);
-    expect(store.getState().exportOf({ text: withPostgres, workload: 'shop', seed: 4 })).not.toBe(a);
+    const a = exportOf(store, { text: withPostgres, workload: 'shop', seed: 3 });
+    expect(exportOf(store, { text: withPostgres, workload: 'shop', seed: 3 })).toBe(a);
+    expect(exportOf(store, { text: withPostgres, workload: 'shop', seed: 4 })).not.toBe(a);
   });
 });
 

@@ -1,13 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Provisioner } from '../core/provisioners';
 import type { CatalogStore } from './catalog-store';
-import { memoizedExport, type WorkloadExport, type WorkloadExportInput } from './export-compose';
 
 /**
  * What the export remembers per workload, outside score.yaml (localStorage, keyed by workload name):
  * the seed that generated names and passwords come from, so that exporting again gives the same
  * secrets until the user asks for new ones, and the compose.yaml last exported, so that the preview
  * can show what changed since. Also which provisioners the export runs (the catalog's, when given).
+ * The export itself is `exportOf` in export-actions.ts: its code is loaded when the user first
+ * exports or opens the preview, while this state is there from the start.
  */
 export interface ExportState {
   seeds: Readonly<Record<string, number>>;
@@ -21,8 +22,6 @@ export interface ExportState {
   /** Remembers what was exported, as the baseline the preview compares with. */
   recordExport(workload: string, compose: string): void;
   setProvisioners(provisioners: readonly Provisioner[] | undefined): void;
-  /** The compose export, memoized on its input (text, workload, seed and the provisioners of the state). */
-  exportOf(input: Omit<WorkloadExportInput, 'provisioners'>): WorkloadExport;
 }
 
 export type ExportStore = StoreApi<ExportState>;
@@ -46,7 +45,6 @@ export function createExportStore(options: ExportStoreOptions = {}): ExportStore
   const { storage, catalog } = options;
   const newSeed = options.newSeed ?? randomSeed;
   const saved = readSaved(storage);
-  const compose = memoizedExport();
 
   const store = createStore<ExportState>()((set, get) => {
     const save = (seeds: Record<string, number>, lastExported: Record<string, string>) => {
@@ -79,9 +77,6 @@ export function createExportStore(options: ExportStoreOptions = {}): ExportStore
       },
       setProvisioners(provisioners) {
         set({ provisioners });
-      },
-      exportOf(input) {
-        return compose({ ...input, provisioners: get().provisioners });
       },
     };
   });

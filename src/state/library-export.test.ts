@@ -54,8 +54,8 @@ describe('exporting a selection as score files', () => {
 });
 
 describe('exporting a selection as one compose bundle', () => {
-  it('makes one project with a service for every workload and their resources', () => {
-    const download = composeBundleDownload([shop, worker], { provisioners: defaultProvisioners(), seed: 7 });
+  it('makes one project with a service for every workload and their resources', async () => {
+    const download = await composeBundleDownload([shop, worker], { provisioners: defaultProvisioners(), seed: 7 });
     expect(download).toMatchObject({ ok: true, fileName: 'compose-bundle.zip' });
     const files = unzipSync(bytesOf(download));
     const compose = parse(strFromU8(files['compose.yaml']!)) as { services: Record<string, unknown> };
@@ -63,15 +63,15 @@ describe('exporting a selection as one compose bundle', () => {
     expect(services).toEqual(expect.arrayContaining(['shop-web', 'worker-main']));
     expect(services.some((s) => s.startsWith('pg-'))).toBe(true);
     // The same seed gives the same project; another seed other passwords.
-    const again = composeBundleDownload([worker, shop], { provisioners: defaultProvisioners(), seed: 7 });
+    const again = await composeBundleDownload([worker, shop], { provisioners: defaultProvisioners(), seed: 7 });
     expect(bytesOf(again)).toEqual(bytesOf(download));
-    const other = composeBundleDownload([shop, worker], { provisioners: defaultProvisioners(), seed: 8 });
+    const other = await composeBundleDownload([shop, worker], { provisioners: defaultProvisioners(), seed: 8 });
     expect(bytesOf(other)).not.toEqual(bytesOf(download));
   });
 
-  it('reports what score-compose would refuse, and exports nothing', () => {
+  it('reports what score-compose would refuse, and exports nothing', async () => {
     const unknown = { name: 'odd', text: worker.text.replace('worker', 'odd').replace('postgres', 'no-such-type') };
-    const download = composeBundleDownload([unknown], { provisioners: defaultProvisioners(), seed: 1 });
+    const download = await composeBundleDownload([unknown], { provisioners: defaultProvisioners(), seed: 1 });
     expect(download.ok).toBe(false);
     expect(!download.ok && download.errors.join(' ')).toMatch(/no-such-type/);
   });

@@ -1,6 +1,5 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { composeBundle } from '../core/export/bundle';
-import { exportCompose } from '../core/export/compose';
 import type { Provisioner } from '../core/provisioners';
 
 /**
@@ -64,11 +63,13 @@ export interface ComposeBundleOptions {
   seed: number;
 }
 
-export function composeBundleDownload(
+export async function composeBundleDownload(
   workloads: readonly ExportedWorkload[],
   { provisioners, seed }: ComposeBundleOptions,
-): LibraryDownload {
+): Promise<LibraryDownload> {
   if (workloads.length === 0) return { ok: false, errors: ['Select the workloads to export first.'] };
+  // The Compose converter is downloaded when first needed, not with the page.
+  const { exportCompose } = await import('../core/export/compose');
   const result = exportCompose(
     workloads.map((w) => ({ text: w.text, file: scoreFileName(w.name) })),
     { seed, ...(provisioners ? { provisioners: [...provisioners] } : {}) },

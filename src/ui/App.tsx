@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CatalogPage } from './catalog/CatalogPage';
 import { LibraryNotice } from './library/LibraryNotice';
-import { LibraryPage } from './library/LibraryPage';
 import type { WorkloadTemplate } from '../core/templates';
 import { useDocument } from '../state/document-context';
 import { isOpen } from '../state/document-store';
@@ -16,6 +15,9 @@ import { Workspace } from './workspace/Workspace';
 import { loadMonacoEditor } from './yaml/YamlPane';
 import './app.css';
 import './workspace.css';
+
+/** The library page: downloaded when first opened. */
+const LibraryPage = lazy(() => import('./library/LibraryPage').then((m) => ({ default: m.LibraryPage })));
 
 /** The app: the top bar, messages, and either the start screen or the workspace. */
 export function App() {
@@ -57,7 +59,9 @@ export function App() {
       {catalogOpen ? (
         <CatalogPage onClose={() => setCatalogOpen(false)} />
       ) : libraryOpen ? (
-        <LibraryPage onClose={() => setLibraryOpen(false)} />
+        <Suspense fallback={null}>
+          <LibraryPage onClose={() => setLibraryOpen(false)} />
+        </Suspense>
       ) : open ? (
         <Workspace />
       ) : (

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { exportCompose } from '../export/compose';
 import { defaultProvisioners } from '../provisioners/builtin';
-import { buildCatalog, builtinCatalog, catalogTypes, matchEntry, searchCatalog } from './catalog';
+import { buildCatalog } from './build';
+import { builtinCatalog, catalogTypes, matchEntry, searchCatalog } from './catalog';
 import { provisionersFromFiles } from './load';
 import { namePatterns } from './sample';
 
@@ -48,6 +49,13 @@ describe('built-in catalog', () => {
     ]);
     expect(catalog.provisioners).toHaveLength(catalog.entries.length);
     expect(catalog.entries.every((e) => e.source.kind === 'built-in')).toBe(true);
+  });
+
+  it('is what building from no files gives (the app starts with it, without the file reader)', () => {
+    expect(buildCatalog([])).toEqual({ catalog, errors: [] });
+    expect(buildCatalog([]).catalog.provisioners.map((p) => p.provision)).toEqual(
+      catalog.provisioners.map((p) => p.provision),
+    );
   });
 
   it('says what the provisioners declare: names, meanings and secret flags, written once', () => {

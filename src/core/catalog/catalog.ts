@@ -1,51 +1,17 @@
 import { provisionerMatches } from '../provisioners/match';
-import type { Provisioner } from '../provisioners/types';
 import { resourceUid } from '../provisioners/uid';
 import { builtinCatalogEntries, builtinProvisioners } from './entries';
-import { loadCatalogFile } from './load';
-import type { Catalog, CatalogEntry, CatalogFile, CatalogFileSummary } from './types';
-
-/**
- * The active catalog: the files the user loaded, in file name order (as score-compose reads
- * `.score-compose/*.provisioners.yaml`), then the built-in entries. The first entry that matches a
- * resource provisions it. A file that does not load is reported and left out; the others still count.
- */
-export interface CatalogBuild {
-  catalog: Catalog;
-  errors: Array<{ file: string; error: string }>;
-}
-
-export function buildCatalog(files: readonly CatalogFile[]): CatalogBuild {
-  const entries: CatalogEntry[] = [];
-  const provisioners: Provisioner[] = [];
-  const summaries: CatalogFileSummary[] = [];
-  const errors: CatalogBuild['errors'] = [];
-  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const loaded = loadCatalogFile(file);
-    if ('error' in loaded) {
-      errors.push({ file: file.name, error: loaded.error });
-      continue;
-    }
-    for (const { entry, provisioner } of loaded.loaded) {
-      entries.push(entry);
-      provisioners.push(provisioner);
-    }
-    summaries.push({
-      name: file.name,
-      ...(file.url !== undefined ? { url: file.url } : {}),
-      entries: loaded.loaded.length,
-    });
-  }
-  entries.push(...builtinCatalogEntries());
-  provisioners.push(...builtinProvisioners());
-  return { catalog: { entries, provisioners, files: summaries }, errors };
-}
+import type { Catalog, CatalogEntry } from './types';
 
 let builtin: Catalog | undefined;
 
-/** The catalog with nothing loaded: score-compose's default provisioners and the environment resource. */
+/**
+ * The catalog with nothing loaded: score-compose's default provisioners and the environment resource.
+ * It needs no provisioner file read, so it is here, apart from `buildCatalog` (build.ts): the app
+ * checks the first workload against it without loading the template engine that files need.
+ */
 export function builtinCatalog(): Catalog {
-  builtin ??= buildCatalog([]).catalog;
+  builtin ??= { entries: [...builtinCatalogEntries()], provisioners: builtinProvisioners(), files: [] };
   return builtin;
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseWorkloadText } from '../document/parse';
 import { exportCompose } from '../export/compose';
-import { buildCatalog, builtinCatalog } from './catalog';
+import { buildCatalog } from './build';
+import { builtinCatalog } from './catalog';
 import { completePlaceholder } from './complete';
 import { placeholderAt, previewPlaceholder } from './preview';
 

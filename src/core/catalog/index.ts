@@ -18,15 +18,14 @@ export type {
 } from './types';
 export {
   ANY_CLASS,
-  buildCatalog,
   builtinCatalog,
   catalogTypes,
   matchEntry,
   searchCatalog,
-  type CatalogBuild,
   type CatalogType,
   type ResourceRef,
 } from './catalog';
+export { buildCatalog, type CatalogBuild } from './build';
 export { builtinCatalogEntries, builtinProvisioners, sampleName } from './entries';
 export { loadCatalogFile, provisionersFromFiles, type LoadedEntry } from './load';
 export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type ProvisionerListRow } from './document';

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { exportCompose, type ComposeExport, type ComposeExportOptions } from '../export/compose';
-import { buildCatalog, builtinCatalog, catalogTypes } from './catalog';
+import { buildCatalog } from './build';
+import { builtinCatalog, catalogTypes } from './catalog';
 import { provisionerListing } from './document';
 import type { Catalog, CatalogFile } from './types';
 

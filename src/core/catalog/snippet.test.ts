@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCommand } from '../commands';
 import { validateText } from '../validate';
-import { buildCatalog, builtinCatalog } from './catalog';
+import { buildCatalog } from './build';
+import { builtinCatalog } from './catalog';
 import { catalogDocument, catalogJson, catalogYaml } from './document';
 import { addResourceArgs, resourceSnippet } from './snippet';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../diagnostics';
 import { validateText } from '../validate';
-import { buildCatalog, builtinCatalog } from './catalog';
+import { buildCatalog } from './build';
+import { builtinCatalog } from './catalog';
 import type { Catalog } from './types';
 
 /** The catalog layer: warnings about what the loaded provisioners give and take. */

@@ -100,8 +100,8 @@ export function CatalogSources({ onResult }: { onResult: (result: LoadResult | {
       />
       {pasting && (
         <PasteForm
-          onAdd={(name, text) => {
-            const result = store.getState().addFile({ name, text });
+          onAdd={async (name, text) => {
+            const result = await store.getState().addFile({ name, text });
             onResult(result);
             if ('ok' in result) setPasting(false);
           }}
@@ -114,24 +114,24 @@ export function CatalogSources({ onResult }: { onResult: (result: LoadResult | {
 /** Reads files one by one and adds each; every result is reported. */
 export async function loadFiles(
   files: File[],
-  add: (file: { name: string; text: string }) => LoadResult,
+  add: (file: { name: string; text: string }) => Promise<LoadResult>,
   onResult: (result: LoadResult) => void,
 ): Promise<void> {
   for (const file of files) {
     try {
-      onResult(add({ name: file.name, text: await file.text() }));
+      onResult(await add({ name: file.name, text: await file.text() }));
     } catch {
       onResult({ error: `“${file.name}” could not be read.` });
     }
   }
 }
 
-function PasteForm({ onAdd }: { onAdd: (name: string, text: string) => void }) {
+function PasteForm({ onAdd }: { onAdd: (name: string, text: string) => Promise<void> }) {
   const [name, setName] = useState('pasted.provisioners.yaml');
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim() !== '') onAdd(name.trim() || 'pasted.provisioners.yaml', text);
+    if (text.trim() !== '') void onAdd(name.trim() || 'pasted.provisioners.yaml', text);
   };
   return (
     <form className="catalog-paste" onSubmit={submit}>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDocument, useDocumentStore } from '../../state/document-context';
 import { isOpen } from '../../state/document-store';
-import { prepareExport, type ExportKind } from '../../state/export-actions';
+import type { ExportKind } from '../../state/export-actions';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
+import { EXPORT_CODE_MISSING, loadExportActions } from './load-export';
 import { copyText, saveFile } from '../save-file';
 import './export.css';
 
@@ -55,6 +56,8 @@ export function ExportMenu() {
   const openMenu = (focus: 'first' | 'last') => {
     focusOnOpen.current = focus;
     setExpanded(true);
+    // The export's code downloads while the user picks an entry (run reports if it failed).
+    loadExportActions().catch(() => undefined);
   };
 
   useEffect(() => {
@@ -87,7 +90,14 @@ export function ExportMenu() {
 
   const run = async (item: MenuItem) => {
     close(true);
-    const outcome = prepareExport(item.kind, documentStore, exportStore);
+    let actions: Awaited<ReturnType<typeof loadExportActions>>;
+    try {
+      actions = await loadExportActions();
+    } catch {
+      setReport({ ok: false, message: EXPORT_CODE_MISSING, errors: [], warnings: [], info: [] });
+      return;
+    }
+    const outcome = actions.prepareExport(item.kind, documentStore, exportStore);
     if (!outcome.ok) {
       const what = item.kind === 'bundle' ? 'The bundle' : 'compose.yaml';
       setReport({

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { useDocument } from '../../state/document-context';
+import { exportOf } from '../../state/export-actions';
 import { workloadKey, type WorkloadExport } from '../../state/export-compose';
 import { lastExportOf, seedOf } from '../../state/export-store';
 import { useExportState, useExportStore } from './export-context';
@@ -36,9 +37,7 @@ export function useWorkloadExport(): WorkloadExportView {
 
   const exported = useMemo(
     () =>
-      seed === undefined
-        ? undefined
-        : store.getState().exportOf({ text: parsed.text, workload: workload || undefined, seed }),
+      seed === undefined ? undefined : exportOf(store, { text: parsed.text, workload: workload || undefined, seed }),
     // The provisioners are read from the store by exportOf; listed so that a catalog change recomputes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [store, parsed.text, workload, seed, provisioners],

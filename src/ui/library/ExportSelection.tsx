@@ -32,12 +32,12 @@ export function ExportSelection({
   const [working, setWorking] = useState(false);
   const count = selected.size;
 
-  const exportAs = async (make: (workloads: ExportedWorkload[]) => LibraryDownload) => {
+  const exportAs = async (make: (workloads: ExportedWorkload[]) => LibraryDownload | Promise<LibraryDownload>) => {
     setWorking(true);
     try {
       const names = [...selected].sort();
       const workloads = await Promise.all(names.map(async (name) => ({ name, text: await fetchText(name) })));
-      const made = make(workloads);
+      const made = await make(workloads);
       if (!made.ok) {
         onMessage({ kind: 'error', text: `Nothing was exported. ${made.errors.join(' ')}` });
         return;

@@ -1,0 +1,45 @@
+import type { Provisioner } from '../provisioners/types';
+import { builtinCatalog } from './catalog';
+import { loadCatalogFile } from './load';
+import type { Catalog, CatalogEntry, CatalogFile, CatalogFileSummary } from './types';
+
+/**
+ * The active catalog: the files the user loaded, in file name order (as score-compose reads
+ * `.score-compose/*.provisioners.yaml`), then the built-in entries. The first entry that matches a
+ * resource provisions it. A file that does not load is reported and left out; the others still count.
+ * Reading files takes the template engine, so the app loads this module only when there are files.
+ */
+export interface CatalogBuild {
+  catalog: Catalog;
+  errors: Array<{ file: string; error: string }>;
+}
+
+export function buildCatalog(files: readonly CatalogFile[]): CatalogBuild {
+  const entries: CatalogEntry[] = [];
+  const provisioners: Provisioner[] = [];
+  const summaries: CatalogFileSummary[] = [];
+  const errors: CatalogBuild['errors'] = [];
+  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const loaded = loadCatalogFile(file);
+    if ('error' in loaded) {
+      errors.push({ file: file.name, error: loaded.error });
+      continue;
+    }
+    for (const { entry, provisioner } of loaded.loaded) {
+      entries.push(entry);
+      provisioners.push(provisioner);
+    }
+    summaries.push({
+      name: file.name,
+      ...(file.url !== undefined ? { url: file.url } : {}),
+      entries: loaded.loaded.length,
+    });
+  }
+  const builtin = builtinCatalog();
+  entries.push(...builtin.entries);
+  provisioners.push(...builtin.provisioners);
+  return { catalog: { entries, provisioners, files: summaries }, errors };
+}
+
+/** Reading one file (to add it), from the same module: what the app loads when a file comes. */
+export { loadCatalogFile };
