@@ -160,19 +160,29 @@ export function createDocumentStore(
 
   return createStore<DocumentState>()((set, get) => {
     /** Takes a new report; the caret's pending selection follows it when its pointer is known. */
+    /** Takes a new report (with `also`, other changes made with it in one update of the store). */
     const adopt = (
       next: { report: ValidationReport; readable: ValidationReport },
       caretPointer: string | undefined,
+      also: Partial<DocumentState> = {},
     ) => {
       const selection = caretPointer !== undefined ? followCaret(get().selection, caretPointer) : get().selection;
-      set({ ...next, problemIndex: -1, selection });
+      set({ ...also, ...next, problemIndex: -1, selection });
     };
 
-    const check = (): ValidationReport => {
+    /**
+     * Checks the text now. `change`, when given, is a new text with what goes with it: stored together
+     * with its report in one update, so that every view re-reads the store once per change, not twice.
+     */
+    const check = (change?: Partial<DocumentState> & { text: string }): ValidationReport => {
       cancel();
       checks++; // an answer still on its way from the background is outdated now
-      const { text, report, readable } = get();
-      if (report.parsed.text === text) return report;
+      const { report, readable } = get();
+      const text = change?.text ?? get().text;
+      if (report.parsed.text === text) {
+        if (change) set(change);
+        return report;
+      }
       mark('score:check');
       const next = derived(text, readable);
       const caret = pendingCaret;
@@ -180,6 +190,7 @@ export function createDocumentStore(
       adopt(
         next,
         caret !== undefined && !next.report.parsed.blocked ? pointerAt(next.report.parsed, caret) : undefined,
+        change,
       );
       mark('score:checked');
       return next.report;
@@ -218,15 +229,19 @@ export function createDocumentStore(
     /** Every change of the text passes here: it records the change for the panes and schedules the check. */
     const change = (text: string, edits: Edit[], source: ChangeSource, history: History, checkNow: boolean) => {
       const before = get().text;
-      set({
+      const changed = {
         text,
         history,
         lastChange: { seq: ++seq, before, text, edits, source },
         origin: get().origin ?? 'a new workload',
-      });
+      };
       cancel();
-      if (checkNow) check();
-      else timer = setTimeout(checkLater, delayMs);
+      if (checkNow) {
+        check(changed);
+      } else {
+        set(changed);
+        timer = setTimeout(checkLater, delayMs);
+      }
     };
 
     /** Another workload (or none): the last readable version of the previous one says nothing about it. */
@@ -308,7 +323,7 @@ export function createDocumentStore(
       close() {
         reset('', null);
       },
-      flush: check,
+      flush: () => check(),
       markSaved(text) {
         set({ openedText: text });
       },

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { asRecord, previewValue, valueAt, type ExportedVariables } from '../../core/inspector';
 import { useDocument } from '../../state/document-context';
+import { exportedVariablesOf } from '../../state/export-preview';
 import { KeyValueEditor, ListEditor } from './collections';
 import { Group, KeyField } from './Field';
 import { FilesEditor, VolumesEditor } from './MountsEditor';
@@ -51,7 +52,8 @@ export function ContainerForm({ name, pointer }: { name: string; pointer: string
 
 function Variables({ name, pointer }: { name: string; pointer: string }) {
   const { workload, run } = useInspector();
-  const text = useDocument((s) => s.readable.parsed.text);
+  // Deferred as the rest of the form is (see InspectorProvider).
+  const text = useDeferredValue(useDocument((s) => s.readable.parsed.text));
   const variables = asRecord(valueAt(workload, `${pointer}/variables`));
   const needsExport = Object.values(variables ?? {}).some((v) => typeof v === 'string' && v.includes('${resources.'));
   const exported = useExportedVariables(text, needsExport);
@@ -101,8 +103,8 @@ function Variables({ name, pointer }: { name: string; pointer: string }) {
 
 /**
  * Resource outputs are only known from an export: it runs (loaded on first need, off the first
- * chunk) only while a variable uses one, on the checked text, when the page is idle. The last result
- * stays shown while the next one is worked out.
+ * chunk, in a worker) only while a variable uses one, on the checked text. The last result stays
+ * shown while the next one is worked out.
  */
 function useExportedVariables(text: string, needed: boolean): ExportedVariables | undefined {
   const settled = useDeferredValue(text);
@@ -110,17 +112,12 @@ function useExportedVariables(text: string, needed: boolean): ExportedVariables 
   useEffect(() => {
     if (!needed) return;
     let live = true;
-    // After the check's frame is painted: the export takes a while and nothing waits for it.
-    const run = () =>
-      void import('../../core/inspector/exported-variables').then((m) => {
-        if (live) setExported(m.exportedVariables(settled));
-      });
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 500 }) : undefined;
-    const timer = idle === undefined ? setTimeout(run, 50) : undefined;
+    // In a worker: the export takes a while, and typing must not wait for it.
+    void exportedVariablesOf(settled).then((variables) => {
+      if (live) setExported(variables);
+    });
     return () => {
       live = false;
-      if (idle !== undefined) cancelIdleCallback(idle);
-      clearTimeout(timer);
     };
   }, [settled, needed]);
   return needed ? exported : undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
+import { memo, useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
 import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
 import { parentPointer } from '../../core/document/pointer';
 import { useDocument } from '../../state/document-context';
@@ -33,6 +33,12 @@ export function InspectorBody() {
     </InspectorProvider>
   );
 }
+
+// The forms follow the inspector's (deferred) model, not the selection: the caret moving inside the
+// section they show, at every check while typing, must not draw them again.
+const WorkloadFormView = memo(WorkloadForm);
+const ContainerFormView = memo(ContainerForm);
+const ResourceFormView = memo(ResourceForm);
 
 function SectionView() {
   const { workload, select, open, takeFocusRequest, problemsAt } = useInspector();
@@ -91,9 +97,9 @@ function SectionView() {
         <Problems id={`${headingId}-problems`} problems={problemsAt(section.pointer)} />
         <fieldset className="inspector-form">
           <legend className="visually-hidden">{title(section, workload)}</legend>
-          {section.kind === 'workload' && <WorkloadForm />}
-          {section.kind === 'container' && <ContainerForm name={section.name} pointer={section.pointer} />}
-          {section.kind === 'resource' && <ResourceForm name={section.name} pointer={section.pointer} />}
+          {section.kind === 'workload' && <WorkloadFormView />}
+          {section.kind === 'container' && <ContainerFormView name={section.name} pointer={section.pointer} />}
+          {section.kind === 'resource' && <ResourceFormView name={section.name} pointer={section.pointer} />}
         </fieldset>
       </section>
     </div>

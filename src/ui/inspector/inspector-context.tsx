@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import type { CommandResult } from '../../core/commands';
 import type { Diagnostic } from '../../core/diagnostics';
 import { fieldOwner } from '../../core/inspector';
@@ -63,7 +63,11 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
     }),
     [workload, byOwner, runCommand, select, readOnly],
   );
-  return <InspectorContext.Provider value={value}>{children}</InspectorContext.Provider>;
+  // The form follows a new check in a render of its own, after the frame that shows the problems and
+  // the graph: it is the largest part of the page to draw again, and the one nobody is looking at
+  // while typing in the YAML pane. (React renders the deferred value at once when nothing else waits.)
+  const deferred = useDeferredValue(value);
+  return <InspectorContext.Provider value={deferred}>{children}</InspectorContext.Provider>;
 }
 
 export function useInspector(): Inspector {

@@ -28,15 +28,29 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
         <p className="empty">No problems found.</p>
       ) : (
         <ul className="problem-list" aria-label="Problems">
-          {diagnostics.map((d, i) => (
-            <li key={`${i}|${d.code}|${d.path}`}>
-              <Problem diagnostic={d} index={i} active={i === active} onShow={showProblem} />
+          {problemKeys(diagnostics).map((key, i) => (
+            <li key={key}>
+              <Problem diagnostic={diagnostics[i]!} index={i} active={i === active} onShow={showProblem} />
             </li>
           ))}
         </ul>
       )}
     </Pane>
   );
+}
+
+/**
+ * Keys that stay with a problem while others come and go before it, so that one problem more or less
+ * adds or removes one row instead of redrawing the list: what it is and where, numbered when repeated.
+ */
+function problemKeys(diagnostics: readonly Diagnostic[]): string[] {
+  const seen = new Map<string, number>();
+  return diagnostics.map((d) => {
+    const key = `${d.code}|${d.path}|${d.message}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n === 0 ? key : `${key}|${n}`;
+  });
 }
 
 const Problem = memo(function Problem({
