@@ -52,6 +52,7 @@ import {
   FAR_ZOOM_SMALL_GRAPH,
   MANY_EDGES,
   useHideEdgesWhileZooming,
+  useMarkMoving,
   useRoomy,
   ZoomLevel,
 } from './view-hooks';
@@ -376,6 +377,7 @@ function GraphCanvas() {
 
   const roomy = useRoomy(wrapper);
   const onMove = useHideEdgesWhileZooming(wrapper, edges.length);
+  const { onMoveStart, onMoveEnd } = useMarkMoving(wrapper);
   // A selector, not the text itself: the canvas must not render again on every keystroke in the YAML pane.
   const canUndo = useDocument(
     (s) =>
@@ -413,6 +415,8 @@ function GraphCanvas() {
           onConnectEnd={onConnectEnd}
           isValidConnection={isValidConnection}
           onMove={onMove}
+          onMoveStart={onMoveStart}
+          onMoveEnd={onMoveEnd}
           onPaneClick={() => setSelectedId(undefined)}
           // No key handlers of React Flow's own: they listen on the whole document and would swallow
           // keys typed elsewhere (Space and Ctrl in the YAML editor). The canvas handles its keys itself.

@@ -48,6 +48,16 @@ export function useHideEdgesWhileZooming(canvas: RefObject<HTMLElement | null>, 
   );
 }
 
+/**
+ * Marks the canvas as moving (`data-moving`) from the start of a pan or zoom to its end: the stylesheet
+ * makes it a compositor layer only then. Set directly, so that a pan re-renders nothing.
+ */
+export function useMarkMoving(canvas: RefObject<HTMLElement | null>) {
+  const onMoveStart = useCallback(() => canvas.current?.setAttribute('data-moving', ''), [canvas]);
+  const onMoveEnd = useCallback(() => canvas.current?.removeAttribute('data-moving'), [canvas]);
+  return { onMoveStart, onMoveEnd };
+}
+
 /** Whether the canvas is big enough for the minimap: on a small one it would cover the nodes. */
 export function useRoomy(element: RefObject<HTMLElement | null>): boolean {
   const [roomy, setRoomy] = useState(false);
