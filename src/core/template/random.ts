@@ -41,3 +41,17 @@ export function seedFromString(text: string): number {
   }
   return h >>> 0;
 }
+
+export const DIGITS = '0123456789';
+export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * sprig's randomString: `count` characters of the alphabet, one draw each (none for a count ≤ 0).
+ * Shared by the template functions (randAlphaNum, randAlpha, …) and the built-in provisioners, which
+ * must draw exactly what the templates draw.
+ */
+export function randomString(random: SeededRandom, count: number, alphabet: string): string {
+  let out = '';
+  for (let i = 0; i < count; i++) out += alphabet[random.nextInt(alphabet.length)] ?? '';
+  return out;
+}

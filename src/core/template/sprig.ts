@@ -15,7 +15,7 @@ import { formatValue, sprintf } from './fmt';
 import { spec, type TemplateFunction } from './functions';
 import { marshalJson } from './json';
 import { mergeMaps } from './merge';
-import type { SeededRandom } from './random';
+import { DIGITS, LETTERS, randomString, type SeededRandom } from './random';
 import { compileGoRegexp, findAll, quoteMeta, replaceAll, split as regexSplit } from './regex';
 import { parseGoFloat, parseGoInteger, quote } from './strconv';
 import {
@@ -538,15 +538,6 @@ function fromJson(s: string): unknown {
   }
 }
 
-function randomString(random: SeededRandom, count: number, alphabet: string): string {
-  if (count <= 0) return '';
-  let out = '';
-  for (let i = 0; i < count; i++) out += alphabet[random.nextInt(alphabet.length)] ?? '';
-  return out;
-}
-
-const DIGITS = '0123456789';
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 let ASCII = '';
 for (let c = 32; c < 127; c++) ASCII += String.fromCharCode(c);
 
