@@ -53,7 +53,8 @@ import {
   MANY_EDGES,
   useHideEdgesWhileZooming,
   useMarkMoving,
-  useRoomy,
+  useCanvasSize,
+  type CanvasSize,
   ZoomLevel,
 } from './view-hooks';
 import './graph.css';
@@ -132,18 +133,10 @@ function GraphCanvas() {
     [store],
   );
 
-  // The canvas's size, kept by a ResizeObserver: reading it from the page while the YAML caret moves
-  // (after every check while typing) would force a layout in the middle of React's commit.
-  const canvasSize = useRef<{ width: number; height: number } | null>(null);
-  useEffect(() => {
-    const el = wrapper.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) canvasSize.current = { width: entry.contentRect.width, height: entry.contentRect.height };
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  // Read from a ResizeObserver: measuring the page while the YAML caret moves (after every check while
+  // typing) would force a layout in the middle of React's commit.
+  const canvasSize = useRef<CanvasSize | null>(null);
+  const roomy = useCanvasSize(wrapper, canvasSize);
 
   /** Pans the view to a node outside it (keeping the zoom): the YAML cursor moved to it. */
   const reveal = useCallback(
@@ -375,7 +368,6 @@ function GraphCanvas() {
     [flow, addResource, palette],
   );
 
-  const roomy = useRoomy(wrapper);
   const onMove = useHideEdgesWhileZooming(wrapper, edges.length);
   const { onMoveStart, onMoveEnd } = useMarkMoving(wrapper);
   // A selector, not the text itself: the canvas must not render again on every keystroke in the YAML pane.

@@ -58,15 +58,26 @@ export function useMarkMoving(canvas: RefObject<HTMLElement | null>) {
   return { onMoveStart, onMoveEnd };
 }
 
-/** Whether the canvas is big enough for the minimap: on a small one it would cover the nodes. */
-export function useRoomy(element: RefObject<HTMLElement | null>): boolean {
+export type CanvasSize = { width: number; height: number };
+
+/**
+ * Keeps `size` (the canvas's size as last observed, read without measuring the page: no forced
+ * layout) with one ResizeObserver, and returns whether the canvas is big enough for the minimap (on a
+ * small one it would cover the nodes).
+ */
+export function useCanvasSize(element: RefObject<HTMLElement | null>, size: RefObject<CanvasSize | null>): boolean {
   const [roomy, setRoomy] = useState(false);
   useEffect(() => {
     const el = element.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setRoomy(el.clientWidth >= 640 && el.clientHeight >= 420));
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      size.current = { width, height };
+      setRoomy(width >= 640 && height >= 420);
+    });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [element]);
+  }, [element, size]);
   return roomy;
 }
