@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './scripts/chromium-launch';
 
 /**
  * End-to-end tests against the BUILT app (`npm run build` first; `npm test` does it), served by
@@ -24,19 +25,7 @@ export default defineConfig({
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // No sandbox as root in a container; no GPU; no background traffic, which this closed network refuses.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   webServer: {
     command: `test -f dist/index.html || { echo 'dist/ is missing: run "npm run build" before "playwright test"' >&2; exit 1; }; node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${port} --strictPort`,

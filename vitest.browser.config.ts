@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumLaunch } from './scripts/chromium-launch';
 
 /**
  * Unit tests that need a real browser (`*.browser.test.ts`: the workload library on Chromium's own
@@ -20,18 +21,9 @@ export default defineConfig({
       api: { host: '127.0.0.1' },
       provider: playwright({
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          // No sandbox as root in a container; no GPU; no background traffic, and no host but this one.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-          ],
+          ...chromiumLaunch,
+          // And no host but this one.
+          args: [...chromiumLaunch.args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
         },
       }),
       instances: [{ browser: 'chromium' }],

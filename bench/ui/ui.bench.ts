@@ -15,6 +15,7 @@ import { templates } from '../../src/core/templates/index';
 import { quantile } from '../stats';
 import { generateWorkload } from '../workload-generator';
 import { measureBundle } from './bundle-size';
+import { chromiumLaunch } from '../../scripts/chromium-launch';
 import { checksToPaint, instrument, timeChanges } from './page-scripts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -263,10 +264,7 @@ async function main(): Promise<void> {
   if (!skipBuild || !existsSync(path.join(distDir, 'index.html'))) build();
   const bundle = await measureBundle(distDir);
   const server = await serve();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(chromiumLaunch);
   const leaks = new Set<string>();
   const load = { before: loadavg()[0]! };
   try {

@@ -107,18 +107,17 @@ function Variables({ name, pointer }: { name: string; pointer: string }) {
  * shown while the next one is worked out.
  */
 function useExportedVariables(text: string, needed: boolean): ExportedVariables | undefined {
-  const settled = useDeferredValue(text);
   const [exported, setExported] = useState<ExportedVariables | undefined>(undefined);
   useEffect(() => {
     if (!needed) return;
     let live = true;
     // In a worker: the export takes a while, and typing must not wait for it.
-    void exportedVariablesOf(settled).then((variables) => {
+    void exportedVariablesOf(text).then((variables) => {
       if (live) setExported(variables);
     });
     return () => {
       live = false;
     };
-  }, [settled, needed]);
+  }, [text, needed]);
   return needed ? exported : undefined;
 }
