@@ -63,11 +63,13 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
     }),
     [workload, byOwner, runCommand, select, readOnly],
   );
-  // The form follows a new check in a render of its own, after the frame that shows the problems and
-  // the graph: it is the largest part of the page to draw again, and the one nobody is looking at
-  // while typing in the YAML pane. (React renders the deferred value at once when nothing else waits.)
+  // Text typed in the YAML pane (or set by automation) reaches the form in a render of its own, after
+  // the frame that shows the problems and the graph: the form is the largest part of the page to draw
+  // again, and nobody is looking at it then. An edit made with a control (here, on the canvas, undo)
+  // shows at once: a checkbox must not flick back for a frame.
   const deferred = useDeferredValue(value);
-  return <InspectorContext.Provider value={deferred}>{children}</InspectorContext.Provider>;
+  const typed = useDocument((s) => s.lastChange?.source === 'editor' || s.lastChange?.source === 'automation');
+  return <InspectorContext.Provider value={typed ? deferred : value}>{children}</InspectorContext.Provider>;
 }
 
 export function useInspector(): Inspector {
