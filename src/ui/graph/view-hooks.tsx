@@ -34,17 +34,23 @@ export const MANY_EDGES = 150;
 export function useHideEdgesWhileZooming(canvas: RefObject<HTMLElement | null>, edgeCount: number) {
   const zoom = useRef<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Read through a ref: the handler keeps one identity when edges come and go (React Flow copies
+  // `onMove` into its store, and a new one would notify every node and edge on the canvas).
+  const count = useRef(edgeCount);
+  useEffect(() => {
+    count.current = edgeCount;
+  }, [edgeCount]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(
     (_event: unknown, viewport: { zoom: number }) => {
       const zoomed = zoom.current !== null && zoom.current !== viewport.zoom;
       zoom.current = viewport.zoom;
-      if (!zoomed || edgeCount < MANY_EDGES) return;
+      if (!zoomed || count.current < MANY_EDGES) return;
       canvas.current?.setAttribute('data-zooming', '');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => canvas.current?.removeAttribute('data-zooming'), 160);
     },
-    [canvas, edgeCount],
+    [canvas],
   );
 }
 
