@@ -220,7 +220,7 @@ export function validationWithCatalog(catalogOf: () => Catalog): (text: string) 
   return (text) => {
     const catalog = catalogOf();
     if (last?.text !== text || last.catalog !== catalog)
-      last = { text, catalog, report: validateText(text, { catalog }) };
+      last = { text, catalog, report: validateText(text, { catalog, previous: last?.report.parsed }) };
     return last.report;
   };
 }

@@ -6,7 +6,7 @@ import type { ValidationReport } from '../core/validate';
 import { emptyHistory, recordStep, recordTyping, redo, undo, type History } from './history';
 import type { BackgroundValidation } from './background-validation';
 import { isParsedHere } from './lazy-parsed';
-import { diffEdits, diffText } from './text-diff';
+import { diffEdits, diffText } from '../core/document/text-diff';
 import { validationOf } from './validation';
 
 /** Typing is checked this long after the last keystroke (DESIGN §4: ≤ 150 ms); blur and automation check at once. */

@@ -1,5 +1,5 @@
 import { applyEdits, type Edit } from '../core/commands';
-import { diffEdits, invertEdits } from './text-diff';
+import { diffEdits, invertEdits } from '../core/document/text-diff';
 
 /**
  * One undo history for the whole workspace. Every change of the text, from any pane, is recorded

@@ -8,6 +8,6 @@ import { validateText, type ValidationReport } from '../core/validate';
 let last: ValidationReport | undefined;
 
 export function validationOf(text: string): ValidationReport {
-  if (last?.parsed.text !== text) last = validateText(text);
+  if (last?.parsed.text !== text) last = validateText(text, { previous: last?.parsed });
   return last;
 }

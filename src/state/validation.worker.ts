@@ -6,6 +6,7 @@
 import { buildCatalog, type Catalog } from '../core/catalog';
 import { findWorkloadPlaceholders } from '../core/document/placeholders';
 import { pointerAt } from '../core/document/source-map';
+import type { ParsedDocument } from '../core/document/parse';
 import { validateText, type ValidationReport } from '../core/validate';
 import type { WorkerReply, WorkerRequest } from './background-validation';
 
@@ -15,6 +16,8 @@ const scope = self as unknown as {
 };
 
 let last: ValidationReport | undefined;
+/** The last text read: the next one reuses what its edit did not touch (kept when the catalog changes). */
+let previous: ParsedDocument | undefined;
 /** The catalog the page's checks use, rebuilt here only when the page sends new provisioner files. */
 let catalog: Catalog | undefined;
 
@@ -23,7 +26,8 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
     catalog = buildCatalog(catalogFiles).catalog;
     last = undefined;
   }
-  if (last?.parsed.text !== text) last = validateText(text, catalog ? { catalog } : {});
+  if (last?.parsed.text !== text) last = validateText(text, { ...(catalog ? { catalog } : {}), previous });
+  previous = last.parsed;
   const { parsed, diagnostics, valid, errors, warnings } = last;
   const pointer = caret !== undefined && !parsed.blocked ? pointerAt(parsed, caret) : undefined;
   if (only === 'pointer') {

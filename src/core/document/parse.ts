@@ -186,7 +186,7 @@ function diagnostic(
 }
 
 /** A NUL, or other C0 control characters YAML forbids, mark a binary file. Tabs, CR and LF are text. */
-function findBinary(text: string): number {
+export function findBinary(text: string): number {
   const scan = Math.min(text.length, 65536);
   for (let i = 0; i < scan; i++) {
     const c = text.charCodeAt(i);
@@ -196,7 +196,7 @@ function findBinary(text: string): number {
 }
 
 /** Depth of the node tree, walked without recursion so that hostile input cannot overflow the stack. */
-function measureDepth(root: unknown): { tooDeep: boolean; at: number } {
+export function measureDepth(root: unknown): { tooDeep: boolean; at: number } {
   const stack: Array<[unknown, number]> = [[root, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;

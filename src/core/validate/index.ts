@@ -1,7 +1,8 @@
 import { catalogRules } from '../catalog/validate';
 import type { Catalog } from '../catalog/types';
 import { compareDiagnostics, type Diagnostic } from '../diagnostics';
-import { parseWorkloadText, type ParsedDocument } from '../document/parse';
+import { reparseWorkloadText } from '../document/incremental';
+import type { ParsedDocument } from '../document/parse';
 import { runRules } from './rules';
 import { validateSchema } from './schema';
 
@@ -23,6 +24,11 @@ export interface ValidationReport {
 export interface ValidationOptions {
   /** The active resource catalog: adds the 'catalog' layer (warnings about provisioners, params, outputs). */
   catalog?: Catalog;
+  /**
+   * The reading of an earlier version of the text (the last one checked): the parts the edit did not
+   * touch are reused instead of parsed again (see document/incremental.ts). The report is the same.
+   */
+  previous?: ParsedDocument;
 }
 
 export function validateParsed(parsed: ParsedDocument, options: ValidationOptions = {}): ValidationReport {
@@ -39,7 +45,7 @@ export function validateParsed(parsed: ParsedDocument, options: ValidationOption
 }
 
 export function validateText(text: string, options: ValidationOptions = {}): ValidationReport {
-  return validateParsed(parseWorkloadText(text), options);
+  return validateParsed(reparseWorkloadText(options.previous, text), options);
 }
 
 /** Like a rule, the catalog layer must not hide the other layers' findings if it has a bug. */

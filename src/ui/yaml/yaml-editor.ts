@@ -2,7 +2,7 @@ import type * as Monaco from 'monaco-editor';
 import type { Edit } from '../../core/commands';
 import { rangeOf } from '../../core/document/source-map';
 import type { DocumentStore, TextChange } from '../../state/document-store';
-import { diffEdits } from '../../state/text-diff';
+import { diffEdits } from '../../core/document/text-diff';
 import { MARKER_OWNER, toMarkers } from './markers';
 
 /**

@@ -1,4 +1,4 @@
-import type { Edit } from '../core/commands';
+import type { Edit } from '../commands/edit';
 
 /**
  * The smallest single edit that turns `before` into `after`: the common start and end are kept and

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdits } from '../core/commands';
+import { applyEdits } from '../commands';
 import { diffEdits, diffText, invertEdits } from './text-diff';
 
 describe('the smallest edit between two texts', () => {

@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
+import { generateWorkload } from '../../../bench/workload-generator';
+import { deriveGraph } from '../graph';
+import { templates } from '../templates';
+import { validateParsed } from '../validate';
+import { reparseWorkloadText, spliceWorkloadText } from './incremental';
+import { parseWorkloadText, type ParsedDocument } from './parse';
+
+/**
+ * Reading an edited text again from the previous reading must give exactly what a whole parse gives:
+ * the same tree (kinds, offsets, scalar styles and sources, comments, blank-line flags), the same data
+ * and the same diagnostics. Held on the templates, a generated workload and every sample of the
+ * public corpus (../shared/reference), under random edits of the kinds typing makes.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const samplesDir = path.resolve(repoRoot, '../shared/reference/score-samples');
+const haveSamples = fs.existsSync(samplesDir);
+if (!haveSamples) console.log(`incremental parse: corpus samples skipped, ${samplesDir} is absent`);
+
+const corpus: Array<[string, string]> = [
+  ...templates.map((t) => [t.name, t.text] as [string, string]),
+  ['generated 6×6', generateWorkload(6, 6)],
+  ['generated, Windows line ends', generateWorkload(3, 3).replace(/\n/g, '\r\n')],
+  ...(haveSamples
+    ? fs
+        .readdirSync(samplesDir)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => [f, fs.readFileSync(path.join(samplesDir, f), 'utf8')] as [string, string])
+    : []),
+];
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
+/** Everything a reader of the tree can see, as plain data. */
+function shape(parsed: ParsedDocument): unknown {
+  const node = (n: unknown): unknown => {
+    if (isPair(n)) return { pair: [node(n.key), node(n.value)] };
+    if (!isNode(n)) return n === undefined ? 'undefined' : n;
+    const common = {
+      range: n.range,
+      comment: n.comment ?? null,
+      commentBefore: n.commentBefore ?? null,
+      spaceBefore: n.spaceBefore ?? false,
+      tag: n.tag ?? null,
+      anchor: n.anchor ?? null,
+    };
+    if (isScalar(n)) return { ...common, scalar: n.value, type: n.type, source: n.source ?? null };
+    if (isMap(n) || isSeq(n))
+      return { ...common, kind: isMap(n) ? 'map' : 'seq', flow: n.flow ?? false, items: n.items.map(node) };
+    return { ...common, other: String(n) };
+  };
+  const doc = parsed.doc;
+  return {
+    text: parsed.text,
+    blocked: parsed.blocked,
+    syntax: parsed.syntax,
+    value: parsed.value,
+    lines: parsed.lines.lineCount,
+    doc: doc && {
+      range: doc.range,
+      comment: doc.comment ?? null,
+      commentBefore: doc.commentBefore ?? null,
+      errors: doc.errors.length,
+      warnings: doc.warnings.length,
+      contents: node(doc.contents),
+    },
+  };
+}
+
+/** Edits like typing makes: a character, a word, a line, a blank line, a comment, a deletion. */
+const snippets = [
+  'x',
+  ' ',
+  '\n',
+  '\n\n',
+  '#',
+  '# note\n',
+  '  # note\n',
+  ':',
+  '- ',
+  '"',
+  "'",
+  '${resources.db.host}',
+  '      EXTRA: value\n',
+  '    image: busybox\n',
+  '  added:\n    image: nginx\n',
+  '  other:\n',
+  '\t',
+  '&a ',
+  '*a',
+  '{',
+  '|\n      text\n',
+];
+
+/** Edits that usually leave the YAML readable (so that the quick way is taken and compared more often). */
+const gentle = [
+  'x',
+  'ab',
+  ' ',
+  '\n',
+  '\n\n',
+  '  # note\n',
+  '      EXTRA: value\n',
+  '  added:\n    image: nginx\n',
+  '# end\n',
+];
+
+const edit = (text: string, inserts: string[], removeMax: number) =>
+  fc.record({
+    at: fc.nat({ max: Math.max(0, text.length) }),
+    remove: fc.oneof(fc.constant(0), fc.nat({ max: 3 }), fc.nat({ max: removeMax })),
+    insert: fc.oneof(fc.constantFrom(...inserts), fc.constant('')),
+    lineStart: fc.boolean(),
+  });
+
+function applyRandom(text: string, e: { at: number; remove: number; insert: string; lineStart: boolean }): string {
+  let at = Math.min(e.at, text.length);
+  if (e.lineStart) at = text.lastIndexOf('\n', at - 1) + 1;
+  return text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.remove));
+}
+
+describe('reparseWorkloadText', () => {
+  it.each([
+    ['any edits', snippets, 40],
+    ['gentle edits', gentle, 2],
+  ] as const)(
+    'gives what a whole parse gives, after chains of random edits, on every corpus workload (%s)',
+    (_kind, inserts, removeMax) => {
+      let spliced = 0;
+      let total = 0;
+      for (const [name, original] of corpus) {
+        fc.assert(
+          // Each step is one to three edits at once (a text replaced from elsewhere differs in several places).
+          fc.property(
+            fc.array(fc.array(edit(original, [...inserts], removeMax), { minLength: 1, maxLength: 3 }), {
+              minLength: 1,
+              maxLength: 4,
+            }),
+            (steps) => {
+              let previous = parseWorkloadText(original);
+              let text = original;
+              for (const step of steps) {
+                for (const e of step) text = applyRandom(text, e);
+                const quick = spliceWorkloadText(previous, text);
+                const whole = parseWorkloadText(text);
+                total++;
+                if (quick) {
+                  spliced++;
+                  expect(shape(quick), `${name}: ${JSON.stringify(text)}`).toEqual(shape(whole));
+                }
+                previous = reparseWorkloadText(previous, text);
+              }
+            },
+          ),
+          { numRuns: 25, seed: 4242 },
+        );
+      }
+      // The quick way is taken often enough for the comparison to mean something (many random edits
+      // break the YAML, and a document with an error is always parsed whole).
+      expect(spliced).toBeGreaterThan(total * (removeMax > 2 ? 0.04 : 0.12));
+    },
+  );
+
+  it('reads a change inside one container of a large workload without parsing the rest', () => {
+    const text = generateWorkload(100, 100);
+    const previous = parseWorkloadText(text);
+    const next = text.replace(/\bimage: /, 'imag: ') + '# change\n';
+    const quick = spliceWorkloadText(previous, next);
+    expect(quick).toBeDefined();
+    expect(shape(quick!)).toEqual(shape(parseWorkloadText(next)));
+    // Entries before the edit are the very same objects; the data of untouched entries is shared.
+    // The reused data is shared with the earlier reading: nothing downstream may change it.
+    deepFreeze(previous.value);
+    const report = validateParsed(quick!);
+    expect(report.diagnostics.some((d) => d.code === 'SCHEMA_REQUIRED' || d.path.includes('image'))).toBe(true);
+    expect(() => deriveGraph(quick!, report.diagnostics)).not.toThrow();
+    const containers = (d: ParsedDocument) =>
+      (d.doc!.contents as { items: Array<{ value: { items: unknown[] } }> }).items;
+    expect(containers(quick!)[0]).toBe(containers(previous)[0]);
+  });
+
+  it('parses the whole text when the edit is outside the entries, or the document has anchors', () => {
+    const text = templates[0]!.text;
+    const previous = parseWorkloadText(text);
+    expect(
+      spliceWorkloadText(previous, 'apiVersion: score.dev/v1b2\n' + text.split('\n').slice(1).join('\n')),
+    ).toBeUndefined();
+    const anchored =
+      'apiVersion: score.dev/v1b1\nmetadata:\n  name: a\ncontainers:\n  web:\n    image: &i nginx\n  api:\n    image: *i\n';
+    const withAnchors = parseWorkloadText(anchored);
+    expect(spliceWorkloadText(withAnchors, anchored.replace('web:', 'webx:'))).toBeUndefined();
+    // And the answer is still right.
+    const again = reparseWorkloadText(withAnchors, anchored.replace('web:', 'webx:'));
+    expect(shape(again)).toEqual(shape(parseWorkloadText(anchored.replace('web:', 'webx:'))));
+  });
+
+  it('reports a name repeated outside the edited entry as the whole parse does', () => {
+    const text = 'containers:\n  web:\n    image: a\n  api:\n    image: b\n';
+    const next = text.replace('api:', 'web:');
+    const again = reparseWorkloadText(parseWorkloadText(text), next);
+    expect(again.syntax.map((d) => d.code)).toEqual(['DUPLICATE_KEY']);
+  });
+});

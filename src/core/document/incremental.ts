@@ -1,0 +1,549 @@
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  Pair,
+  parseAllDocuments,
+  Scalar,
+  YAMLMap,
+  YAMLSeq,
+  type Document,
+  type Node,
+} from 'yaml';
+import type { Edit } from '../commands/edit';
+import { LineIndex } from './lines';
+import {
+  findBinary,
+  MAX_ALIAS_COUNT,
+  MAX_TEXT_LENGTH,
+  measureDepth,
+  parseWorkloadText,
+  type ParsedDocument,
+} from './parse';
+import { diffEdits } from './text-diff';
+
+/**
+ * Reading a text again after an edit, reusing what the edit did not touch. A workload is a handful of
+ * top-level keys, each a mapping of named entries (containers, resources, …): typing changes one
+ * entry. Only the lines of the changed entries are parsed again, in a context that reads them exactly
+ * as the whole file would (the same indentation under one parent key), and the result is put together
+ * with the untouched entries: those before the edit as they were, those after it with their offsets
+ * moved. On a large workload this is a few milliseconds instead of a whole parse, and it makes far
+ * less garbage.
+ *
+ * The result is the same as `parseWorkloadText(text)` — the same tree, offsets, comments, blank-line
+ * flags and data (a property test holds this against the full parse on every sample file). Whenever
+ * that cannot be guaranteed cheaply (an error or warning anywhere, anchors and aliases, directives,
+ * comments at an entry's edges, flow style, keys that are not plain names, an edit outside the
+ * entries) the whole text is parsed as before.
+ */
+export function reparseWorkloadText(previous: ParsedDocument | undefined, text: string): ParsedDocument {
+  if (previous && previous.text === text) return previous;
+  return (previous && spliceWorkloadText(previous, text)) || parseWorkloadText(text);
+}
+
+/** The reparsed document, or undefined when only a whole parse can be trusted. Exported for the tests. */
+export function spliceWorkloadText(previous: ParsedDocument, text: string): ParsedDocument | undefined {
+  try {
+    if (!eligible(previous) || text.length > MAX_TEXT_LENGTH) return undefined;
+    return splice(previous, text);
+  } catch {
+    return undefined; // a case this code did not foresee: the whole parse decides
+  }
+}
+
+/** A document with no anchors or aliases: an entry can then be read without the rest of the file. */
+const clean = new WeakMap<ParsedDocument, boolean>();
+
+function eligible(parsed: ParsedDocument): boolean {
+  const doc = parsed.doc;
+  if (parsed.blocked || parsed.syntax.length > 0 || !doc || !isMap(doc.contents) || doc.contents.flow) return false;
+  let known = clean.get(parsed);
+  if (known === undefined) {
+    known = !/(^|\n)%/.test(parsed.text) && !hasAnchors(doc.contents);
+    clean.set(parsed, known);
+  }
+  return known;
+}
+
+function hasAnchors(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isAlias(node)) return true;
+    if (isPair(node)) {
+      stack.push(node.key, node.value);
+    } else if (isNode(node)) {
+      if (node.anchor) return true;
+      if (isMap(node) || isSeq(node)) stack.push(...(node.items as unknown[]));
+    }
+  }
+  return false;
+}
+
+/** Lines of entries read again: entries [first, last] of the mapping under root key `pair`. */
+interface Block {
+  pair: number;
+  first: number;
+  last: number;
+  /** Old text: start of the first entry's line, and of the line after the last entry's lines. */
+  start: number;
+  end: number;
+  edits: Edit[];
+}
+
+/** A root key whose value is a block mapping of entries, each starting a line at the same indentation. */
+interface EntryMap {
+  map: YAMLMap;
+  indent: number;
+  /** Where each entry's lines start; `end`: where the last entry's lines end (the next root key's line, or the end). */
+  starts: number[];
+  end: number;
+}
+
+// Stand-in keys. A real entry of the same name makes a duplicate key: an error, and a whole parse.
+const PARENT = '_:\n';
+const BEFORE = '_before_';
+const AFTER = '_after_';
+
+function splice(previous: ParsedDocument, text: string): ParsedDocument | undefined {
+  const old = previous.text;
+  const doc = previous.doc!;
+  const root = doc.contents as YAMLMap;
+  const rootItems = root.items as Pair[];
+  const edits = diffEdits(old, text);
+  if (edits.length === 0) return undefined;
+
+  // Where each root key's lines start; the entries of the ones that are edited.
+  const rootStarts = rootItems.map((p) => (isNode(p.key) && p.key.range ? lineStart(old, p.key.range[0]) : -1));
+  if (rootStarts.some((s, i) => s < 0 || (i > 0 && s <= rootStarts[i - 1]!))) return undefined;
+  const entryMaps = new Map<number, EntryMap | null>();
+  const entriesOf = (pair: number): EntryMap | null => {
+    if (!entryMaps.has(pair)) entryMaps.set(pair, readEntryMap(old, rootItems, rootStarts, pair));
+    return entryMaps.get(pair)!;
+  };
+
+  // Each edit falls in one root key's entries (an insertion between two entries goes with the one before).
+  const blocks: Block[] = [];
+  for (const edit of edits) {
+    const placed = place(edit) ?? (edit.start === edit.end ? place(edit, true) : undefined);
+    if (!placed) return undefined;
+    const previousBlock = blocks[blocks.length - 1];
+    if (previousBlock && previousBlock.pair === placed.pair && placed.first <= previousBlock.last + 1) {
+      previousBlock.last = Math.max(previousBlock.last, placed.last);
+      previousBlock.end = Math.max(previousBlock.end, placed.end);
+      previousBlock.edits.push(edit);
+    } else {
+      blocks.push(placed);
+    }
+  }
+
+  function place(edit: Edit, atStart = false): Block | undefined {
+    const from = edit.start === edit.end && !atStart ? edit.start - 1 : edit.start;
+    const to = edit.start === edit.end ? from : edit.end - 1;
+    if (from < 0) return undefined;
+    const pair = lastAtOrBefore(rootStarts, from);
+    if (pair < 0 || lastAtOrBefore(rootStarts, to) !== pair) return undefined;
+    const entries = entriesOf(pair);
+    if (!entries || from < entries.starts[0]! || to >= entries.end) return undefined;
+    const first = lastAtOrBefore(entries.starts, from);
+    const last = lastAtOrBefore(entries.starts, to);
+    return {
+      pair,
+      first,
+      last,
+      start: entries.starts[first]!,
+      end: last + 1 < entries.starts.length ? entries.starts[last + 1]! : entries.end,
+      edits: [edit],
+    };
+  }
+
+  // Old offset → new offset, for offsets outside every block.
+  const deltas = blocks.map((b) => b.edits.reduce((sum, e) => sum + e.insert.length - (e.end - e.start), 0));
+  const shiftAt = (offset: number) => {
+    let delta = 0;
+    for (let i = 0; i < blocks.length && blocks[i]!.end <= offset; i++) delta += deltas[i]!;
+    return delta;
+  };
+  const total = deltas.reduce((a, b) => a + b, 0);
+  if (old.length + total !== text.length) return undefined;
+  if (findBinary(text) >= 0) return undefined;
+
+  // Read each block again.
+  const reread = new Map<Block, Reread>();
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const start = block.start + shiftAt(block.start);
+    const end = block.end + shiftAt(block.start) + deltas[i]!;
+    const result = readBlock(previous, text, block, entriesOf(block.pair)!, start, end);
+    if (!result) return undefined;
+    reread.set(block, result);
+  }
+
+  // Put the tree together: untouched entries before the first block as they were, after it moved.
+  const newRootItems: Pair[] = [];
+  const value = { ...(previous.value as Record<string, unknown>) };
+  let rootEnd: { map: YAMLMap; old: YAMLMap } | undefined;
+  for (let p = 0; p < rootItems.length; p++) {
+    const pair = rootItems[p]!;
+    const mine = blocks.filter((b) => b.pair === p);
+    if (mine.length === 0) {
+      const delta = shiftAt(rootStarts[p]!);
+      newRootItems.push(delta === 0 ? pair : shifted(pair, delta));
+      continue;
+    }
+    const entries = entriesOf(p)!;
+    const items = entries.map.items as Pair[];
+    const newItems: Pair[] = [];
+    const oldData = (previous.value as Record<string, Record<string, unknown>>)[keyName(pair)!]!;
+    const data: Record<string, unknown> = {};
+    let at = 0;
+    for (const block of mine) {
+      for (; at < block.first; at++) {
+        const delta = shiftAt(entries.starts[at]!);
+        newItems.push(delta === 0 ? items[at]! : shifted(items[at]!, delta));
+        data[keyName(items[at]!)!] = oldData[keyName(items[at]!)!];
+      }
+      const fresh = reread.get(block)!;
+      for (const item of fresh.items) {
+        newItems.push(item);
+        data[keyName(item)!] = fresh.data[keyName(item)!];
+      }
+      at = block.last + 1;
+    }
+    for (; at < items.length; at++) {
+      const delta = shiftAt(entries.starts[at]!);
+      newItems.push(delta === 0 ? items[at]! : shifted(items[at]!, delta));
+      data[keyName(items[at]!)!] = oldData[keyName(items[at]!)!];
+    }
+    if (newItems.length === 0) return undefined; // the mapping is gone: its key now holds null
+    // Each key once: an entry read again may now repeat a name outside it (the whole parse reports that).
+    if (new Set(newItems.map(keyName)).size !== newItems.length) return undefined;
+
+    const map = new YAMLMap(entries.map.schema);
+    Object.assign(map, entries.map);
+    map.items = newItems;
+    const firstBlock = mine[0]!;
+    const lastBlock = mine[mine.length - 1]!;
+    const lastRead = reread.get(lastBlock)!;
+    const endsHere = lastBlock.last === items.length - 1;
+    const oldRange = entries.map.range!;
+    const delta = shiftAt(oldRange[2]);
+    map.range = [
+      firstBlock.first === 0 ? reread.get(firstBlock)!.range[0] : oldRange[0] + shiftAt(oldRange[0]),
+      endsHere ? lastRead.range[1] : oldRange[1] + delta,
+      endsHere ? lastRead.range[2] : oldRange[2] + delta,
+    ];
+    if (endsHere && lastRead.atEnd) setComment(map, 'comment', lastRead.mapComment);
+    if (firstBlock.first === 0) {
+      // What stands above the first entry (comments, blank lines) is the mapping's own.
+      const head = reread.get(firstBlock)!;
+      setComment(map, 'commentBefore', head.mapCommentBefore);
+      if (head.mapSpaceBefore) map.spaceBefore = true;
+      else delete map.spaceBefore;
+    }
+    if (endsHere && p === rootItems.length - 1) rootEnd = { map, old: entries.map };
+    const keyDelta = shiftAt(rootStarts[p]!); // blocks under earlier root keys moved this one
+    const newPair = new Pair(keyDelta === 0 ? pair.key : shifted(pair.key, keyDelta), map);
+    newRootItems.push(newPair);
+    value[keyName(pair)!] = data;
+  }
+
+  const newRoot = new YAMLMap(root.schema);
+  Object.assign(newRoot, root);
+  newRoot.items = newRootItems;
+  const rootRange = root.range!;
+  const follow = (offset: number) =>
+    rootEnd && offset === rootEnd.old.range![2] ? rootEnd.map.range![2] : offset + shiftAt(offset);
+  newRoot.range = [rootRange[0], follow(rootRange[1]), follow(rootRange[2])];
+  const lastBlock = blocks[blocks.length - 1]!;
+  const atEnd = reread.get(lastBlock)!.atEnd;
+  if (atEnd) setComment(newRoot, 'comment', reread.get(lastBlock)!.rootComment);
+
+  const newDoc = Object.create(Object.getPrototypeOf(doc), Object.getOwnPropertyDescriptors(doc)) as Document.Parsed;
+  newDoc.contents = newRoot as unknown as YAMLMap.Parsed; // built from parsed nodes, offsets and all
+  const docRange = doc.range;
+  newDoc.range = [
+    docRange[0],
+    docRange[1] === rootRange[1] ? newRoot.range[1] : follow(docRange[1]),
+    atEnd ? reread.get(lastBlock)!.docEnd : docRange[2] + total,
+  ];
+  newDoc.errors = [];
+  newDoc.warnings = [];
+  if (atEnd) setComment(newDoc, 'comment', reread.get(lastBlock)!.docComment);
+
+  const result: ParsedDocument = { text, lines: new LineIndex(text), doc: newDoc, value, syntax: [], blocked: false };
+  clean.set(result, true);
+  return result;
+}
+
+/** What reading a block again gave: its entries (offsets in the new text), their data, and its edges. */
+interface Reread {
+  items: Pair[];
+  data: Record<string, unknown>;
+  /** The range of the entries' mapping as read (the first entry's start; the end of the last). */
+  range: [number, number, number];
+  /** The block reaches the end of the file: the comments after it are the file's last ones. */
+  atEnd: boolean;
+  mapComment: string | null | undefined;
+  /** Comments above the first entry: the mapping's own (when the block starts with its first entry). */
+  mapCommentBefore: string | null | undefined;
+  mapSpaceBefore: boolean;
+  rootComment: string | null | undefined;
+  docComment: string | null | undefined;
+  /** Where the document ends, as read (for a block at the end of the file). */
+  docEnd: number;
+}
+
+function readEntryMap(text: string, rootItems: Pair[], rootStarts: number[], pair: number): EntryMap | null {
+  const root = rootItems[pair]!;
+  const map = root.value;
+  if (!isMap(map) || map.flow || map.items.length === 0 || !isNode(root.key) || !root.key.range) return null;
+  if (keyName(root) === undefined) return null;
+  const starts: number[] = [];
+  let indent = -1;
+  for (const item of map.items as Pair[]) {
+    if (!isScalar(item.key) || !item.key.range || keyName(item) === undefined) return null;
+    const keyAt = item.key.range[0];
+    const start = lineStart(text, keyAt);
+    const column = keyAt - start;
+    if (column === 0 || !isSpaces(text, start, keyAt) || (indent >= 0 && column !== indent)) return null;
+    indent = column;
+    starts.push(start);
+  }
+  // The comment lines right above an entry's key (no deeper than it) are its own: they go with it.
+  for (let e = 0; e < starts.length; e++) {
+    let start = starts[e]!;
+    while (start > 0) {
+      const above = lineStart(text, start - 1);
+      if (!isCommentLine(text, above, start - 1, indent)) break;
+      start = above;
+    }
+    starts[e] = start;
+  }
+  // The root key's own line (and any line up to the first entry) must hold no comment: it would belong
+  // to the first entry's key, which is then read without it.
+  if (text.slice(lineStart(text, root.key.range[0]), starts[0]).includes('#')) return null;
+  const end = pair + 1 < rootStarts.length ? rootStarts[pair + 1]! : text.length;
+  return { map, indent, starts, end };
+}
+
+function readBlock(
+  previous: ParsedDocument,
+  text: string,
+  block: Block,
+  entries: EntryMap,
+  start: number,
+  end: number,
+): Reread | undefined {
+  const atEnd = end === text.length;
+  if (!atEnd && text.charCodeAt(end - 1) !== 10) return undefined;
+  const source = text.slice(start, end);
+  const before = previous.text.slice(block.start, block.end);
+  const k = entries.indent;
+
+  // Lines: blank, comments, deeper lines, and entry keys at exactly the entries' indentation.
+  const newShape = shapeOf(source, k);
+  const oldShape = shapeOf(before, k);
+  if (!newShape || !oldShape) return undefined;
+  if (!atEnd && (newShape.endsWithComment || oldShape.endsWithComment)) return undefined;
+  if (!atEnd && newShape.endsBlank !== oldShape.endsBlank) return undefined;
+
+  // The lines just above: a comment there would belong to the first entry; a blank line marks it.
+  let above = start;
+  let blankAbove = false;
+  while (above > 0) {
+    const lineAt = lineStart(text, above - 1);
+    const line = text.slice(lineAt, above - 1);
+    if (line.trim() === '') {
+      blankAbove = true;
+      above = lineAt;
+      continue;
+    }
+    if (line.trimStart().startsWith('#')) return undefined;
+    break;
+  }
+
+  // What follows the block is stood in for by a key at the same place (another entry, or the next
+  // root key), so that blank lines at the block's end are read as the whole file reads them.
+  const nextIsEntry =
+    !atEnd && end < text.length && text.charCodeAt(end + k - 1) === 32 && isSpaces(text, end, end + k);
+  // An entry before the block (when there is one) is stood in for too: comments at the block's start
+  // then belong to its first key, as in the file, not to the mapping.
+  // (It holds a value on its line, as an entry ends with content: an empty one would take the comments.)
+  const prefix = PARENT + (block.first > 0 ? ' '.repeat(k) + BEFORE + ': 0\n' : '') + (blankAbove ? '\n' : '');
+  const sentinel = atEnd ? '' : (nextIsEntry ? ' '.repeat(k) : '') + AFTER + ':\n';
+  const docs = parseAllDocuments(prefix + source + sentinel, { prettyErrors: false });
+  if (!Array.isArray(docs) || docs.length !== 1) return undefined;
+  const read = docs[0]!;
+  if (read.errors.length > 0 || read.warnings.length > 0 || read.commentBefore) return undefined;
+  const readRoot = read.contents;
+  if (!isMap(readRoot) || readRoot.items.length !== (atEnd || nextIsEntry ? 1 : 2)) return undefined;
+  const parent = readRoot.items[0] as Pair;
+  const map = parent.value;
+  if (!isMap(map) || map.flow || (block.first > 0 && map.commentBefore) || hasAnchors(map)) return undefined;
+  if (measureDepth(readRoot).tooDeep) return undefined;
+  if (!atEnd && (read.comment || readRoot.comment || map.comment)) return undefined;
+  const readItems = (map.items as Pair[]).slice(block.first > 0 ? 1 : 0, nextIsEntry ? -1 : undefined);
+  if (nextIsEntry && keyName(map.items[map.items.length - 1] as Pair) !== AFTER) return undefined;
+  // The stand-ins hold nothing: had the block's lines gone into one, they would not be the block's entries.
+  const standIns: Array<[unknown, unknown]> = [
+    [block.first > 0 ? map.items[0] : undefined, 0],
+    [nextIsEntry ? map.items[map.items.length - 1] : undefined, null],
+    [atEnd || nextIsEntry ? undefined : readRoot.items[1], null],
+  ];
+  for (const [standIn, holds] of standIns) {
+    if (standIn && !(isPair(standIn) && isScalar(standIn.value) && standIn.value.value === holds)) return undefined;
+    if (isPair(standIn) && isNode(standIn.value) && (standIn.value.comment || standIn.value.commentBefore))
+      return undefined;
+  }
+  if (block.first > 0 && keyName(map.items[0] as Pair) !== BEFORE) return undefined;
+
+  const by = start - prefix.length;
+  const items = readItems.map((item) => shifted(item, by));
+  if (items.length !== newShape.keys) return undefined;
+  for (const item of items) {
+    if (!isScalar(item.key) || !item.key.range || keyName(item) === undefined) return undefined;
+    const keyAt = item.key.range[0];
+    const lineAt = lineStart(text, keyAt);
+    if (keyAt - lineAt !== k || !isSpaces(text, lineAt, keyAt)) return undefined;
+  }
+  const data = (read.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Record<string, Record<string, unknown>>)['_']!;
+  // The mapping's range as the block alone gives it: from its first key to the end of its last value.
+  const lastValue = readItems[readItems.length - 1]?.value;
+  const lastKey = readItems[readItems.length - 1]?.key;
+  const firstKey = readItems[0]?.key;
+  const range: [number, number, number] = [
+    block.first > 0 && isNode(firstKey) && firstKey.range ? firstKey.range[0] : map.range![0],
+    nextIsEntry ? endOf(lastValue, lastKey) : map.range![1],
+    nextIsEntry ? endOf(lastValue, lastKey) : map.range![2],
+  ];
+  return {
+    items,
+    data,
+    range: [range[0] + by, range[1] + by, range[2] + by],
+    atEnd,
+    mapComment: map.comment,
+    mapCommentBefore: map.commentBefore,
+    mapSpaceBefore: map.spaceBefore === true,
+    rootComment: readRoot.comment,
+    docComment: read.comment,
+    docEnd: read.range[2] + by,
+  };
+}
+
+/**
+ * The lines of a block, as far as reading it apart needs: entry keys at indentation `k`, deeper lines,
+ * blank lines and comments anywhere. Undefined for anything else (a line less indented, a tab).
+ */
+function shapeOf(block: string, k: number): { keys: number; endsWithComment: boolean; endsBlank: boolean } | undefined {
+  let keys = 0;
+  let lastKind: 'blank' | 'comment' | 'content' = 'blank';
+  let trailingBlank = false;
+  let at = 0;
+  while (at < block.length) {
+    let next = block.indexOf('\n', at);
+    if (next < 0) next = block.length;
+    let i = at;
+    while (i < next && block.charCodeAt(i) === 32) i++;
+    const c = block.charCodeAt(i);
+    if (i === next || (c === 13 && i + 1 === next)) {
+      trailingBlank = true;
+    } else if (c === 9) {
+      return undefined;
+    } else if (c === 35 /* # */) {
+      lastKind = 'comment';
+      trailingBlank = false;
+    } else {
+      if (i - at < k) return undefined;
+      if (i - at === k) keys++;
+      else if (keys === 0) return undefined; // deeper lines before the first key: they belong to what is above
+      lastKind = 'content';
+      trailingBlank = false;
+    }
+    at = next + 1;
+  }
+  return { keys, endsWithComment: lastKind === 'comment', endsBlank: trailingBlank };
+}
+
+/** A copy of a node with every offset moved by `by` (nodes are never changed in place: older documents share them). */
+function shifted<T>(node: T, by: number): T {
+  if (isPair(node)) return new Pair(shifted(node.key, by), shifted(node.value, by)) as T;
+  if (isScalar(node)) {
+    const copy = new Scalar(node.value);
+    Object.assign(copy, node);
+    if (node.range) copy.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
+    return copy as T;
+  }
+  if (isMap(node) || isSeq(node)) {
+    const copy = isMap(node) ? new YAMLMap(node.schema) : new YAMLSeq(node.schema);
+    Object.assign(copy, node);
+    copy.items = (node.items as unknown[]).map((item) => shifted(item, by)) as typeof copy.items;
+    if (node.range) copy.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
+    return copy as T;
+  }
+  if (node === null || node === undefined) return node;
+  throw new Error('unexpected node'); // aliases never get here (documents with them are parsed whole)
+}
+
+/** Where an entry ends: its value's end (comments after it included), or its key's when it has no value. */
+function endOf(value: unknown, key: unknown): number {
+  if (isNode(value) && value.range) return value.range[2];
+  if (isNode(key) && key.range) return key.range[2];
+  throw new Error('an entry without a place');
+}
+
+function setComment(
+  node: { comment?: string | null; commentBefore?: string | null },
+  which: 'comment' | 'commentBefore',
+  comment: string | null | undefined,
+): void {
+  if (comment) node[which] = comment;
+  else delete node[which];
+}
+
+/** A mapping key that is a plain name: the same key in the data. Undefined for anything else. */
+function keyName(pair: Pair | Node | undefined): string | undefined {
+  const key = isPair(pair) ? pair.key : undefined;
+  if (!isScalar(key) || typeof key.value !== 'string') return undefined;
+  const name = key.value;
+  // Integer-like names are ordered first in a JavaScript object; `__proto__` is special there.
+  if (name === '__proto__' || /^(0|[1-9]\d*)$/.test(name)) return undefined;
+  return name;
+}
+
+function lineStart(text: string, offset: number): number {
+  return offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** A comment line (from `from` to its end `to`) indented `indent` or less. */
+function isCommentLine(text: string, from: number, to: number, indent: number): boolean {
+  let i = from;
+  while (i < to && text.charCodeAt(i) === 32) i++;
+  return i - from <= indent && text.charCodeAt(i) === 35;
+}
+
+function isSpaces(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32) return false;
+  return true;
+}
+
+/** Index of the last value ≤ `x` in ascending `values`, or -1. */
+function lastAtOrBefore(values: number[], x: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! <= x) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
