@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultTemplate, templates } from '../../src/core/templates';
 import { createAutomationApi } from '../../src/state/automation';
-import { createCatalogStore } from '../../src/state/catalog-store';
+import { createCatalogStore, validationWithCatalog } from '../../src/state/catalog-store';
 import { DocumentStoreProvider } from '../../src/state/document-context';
 import { createDocumentStore, type DocumentStore } from '../../src/state/document-store';
 import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
@@ -19,14 +19,20 @@ const params = new URLSearchParams(location.search);
 const size = Number(params.get('size') ?? 0);
 const template = templates.find((t) => t.name === params.get('template')) ?? defaultTemplate;
 const text = size > 0 ? generateWorkload(size, size) : template.text;
-const store = createDocumentStore({ text, origin: 'the bench' });
+// Checked as the app checks (src/main.tsx): with the catalog layer, which finds the placeholders the
+// canvas then reuses.
+const catalogStore = createCatalogStore();
+const store = createDocumentStore(
+  { text, origin: 'the bench' },
+  { validate: validationWithCatalog(() => catalogStore.getState().catalog) },
+);
 window.scoreDesigner = createAutomationApi(store);
 (window as unknown as { graphBench: { store: DocumentStore } }).graphBench = { store };
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <DocumentStoreProvider store={store}>
-      <CatalogStoreProvider store={createCatalogStore()}>
+      <CatalogStoreProvider store={catalogStore}>
         <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
           <GraphPane />
         </div>

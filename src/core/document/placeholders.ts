@@ -257,7 +257,19 @@ function locatePlaceholders(parsed: ParsedDocument): LocatedPlaceholder[] {
  * resource params (values, through maps and lists), and command/args. Map and deprecated list forms
  * of files and volumes alike. Only strings that contain a `$` are returned: the others hold nothing.
  */
-export function findExpandableStrings(parsed: ParsedDocument): ExpandableString[] {
+export function findExpandableStrings(parsed: ParsedDocument): readonly ExpandableString[] {
+  let list = expandable.get(parsed);
+  if (!list) {
+    list = expandableStrings(parsed);
+    expandable.set(parsed, list);
+  }
+  return list;
+}
+
+/** Kept with the document: the placeholder rules and the placeholders' locations both walk them. */
+const expandable = new WeakMap<ParsedDocument, readonly ExpandableString[]>();
+
+function expandableStrings(parsed: ParsedDocument): ExpandableString[] {
   const doc = parsed.doc;
   const out: ExpandableString[] = [];
   if (!doc) return out;

@@ -8,16 +8,27 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 
 /**
  * Marks the canvas as seen from far (zoomed out below `threshold`): edge labels are then too small to
- * read and, on a large workload, the most costly thing to draw, so the stylesheet hides them.
- * An attribute set directly, so that crossing the threshold re-renders nothing.
+ * read and, on a large workload, the most costly thing to draw, so the stylesheet hides them; and
+ * from further still (below TINY_ZOOM), the words in the nodes. Attributes set directly, so that
+ * crossing a threshold re-renders nothing.
  */
 export function ZoomLevel({ canvas, threshold }: { canvas: RefObject<HTMLElement | null>; threshold: number }) {
   const far = useStore((s) => s.transform[2] < threshold);
+  const tiny = useStore((s) => s.transform[2] < TINY_ZOOM);
   useEffect(() => {
     canvas.current?.toggleAttribute('data-far', far);
   }, [canvas, far]);
+  useEffect(() => {
+    canvas.current?.toggleAttribute('data-tiny', tiny);
+  }, [canvas, tiny]);
   return null;
 }
+
+/**
+ * Below this zoom a node's words are two or three pixels high: the canvas is marked `data-tiny` and
+ * the stylesheet draws the nodes as their boxes and badges only.
+ */
+export const TINY_ZOOM = 0.2;
 
 export const FAR_ZOOM = 0.45;
 /** A small graph's labels cost little: they stay until they are really too small to mean anything. */
