@@ -297,4 +297,19 @@ test('a problem shows as a badge on the edge it concerns, and choosing the badge
   await expect(edge).toHaveAttribute('aria-label', 'start order: web starts after api is healthy, 1 problem');
   await canvas(page).getByRole('button', { name: '1 problem, show the first' }).click();
   await expect(page.locator('.problem[aria-current="true"]')).toContainText('HEALTHY_WITHOUT_PROBE');
+
+  // A problem added above it moves the edge's problem down the list; the edge itself did not change
+  // (it is not drawn again), and its badge still opens its own problem.
+  await setText(
+    page,
+    withStartOrder
+      .replace('ready: started', 'ready: healthy')
+      .replace(
+        '    image: example/api:1.0 # pinned\n',
+        '    image: example/api:1.0 # pinned\n    imagePullPolicy: Always\n',
+      ),
+  );
+  await expect(nodeOf(page, 'container:api').getByRole('button', { name: '1 problem, show the first' })).toBeVisible();
+  await canvas(page).locator('.graph-edge-label').getByRole('button', { name: '1 problem, show the first' }).click();
+  await expect(page.locator('.problem[aria-current="true"]')).toContainText('HEALTHY_WITHOUT_PROBE');
 });

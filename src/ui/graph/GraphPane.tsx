@@ -257,7 +257,12 @@ function GraphCanvas() {
         setRenamingId(undefined);
         return true;
       },
-      openProblem: (index) => store.getState().showProblem(index, false),
+      openProblem: (elementId) => {
+        const { graph } = latest.current;
+        const element = graph.nodes.find((n) => n.id === elementId) ?? graph.edges.find((e) => e.id === elementId);
+        const first = element?.problems[0];
+        if (first) store.getState().showProblem(first.index, false);
+      },
       setCondition(first, then, ready) {
         const problem = readinessProblem(latest.current.graph, first, ready);
         if (problem) setNotice({ kind: 'refused', text: problem });

@@ -11,8 +11,12 @@ export interface CanvasActions {
   /** Renames the node; false when the rename was refused (the reason is shown) and the field stays open. */
   commitRename(id: string, name: string): boolean;
   cancelRename(): void;
-  /** Opens a problem (by its index in the diagnostics): the YAML pane shows it and the Problems panel selects it. */
-  openProblem(index: number): void;
+  /**
+   * Opens the first problem of a node or edge (by its id): the YAML pane shows it and the Problems
+   * panel selects it. Looked up when asked, so that a badge drawn before the list changed opens the
+   * right one.
+   */
+  openProblem(elementId: string): void;
   setCondition(first: string, then: string, ready: Readiness): void;
   remove(id: string): void;
 }

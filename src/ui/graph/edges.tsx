@@ -79,7 +79,7 @@ function EdgeLabel({
         onClick={() => actions.select(id)}
       >
         {selected && children ? children : <span>{text}</span>}
-        <ProblemBadge problems={problems} />
+        <ProblemBadge elementId={id} problems={problems} />
       </div>
     </EdgeLabelRenderer>
   );

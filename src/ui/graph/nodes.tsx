@@ -29,7 +29,7 @@ const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<
         <Icon name="workload" />
         <span className="graph-node-kind">Workload</span>
         <NodeName id={id} name={node.name} renaming={renaming} fallback="(unnamed)" />
-        <ProblemBadge problems={node.problems} />
+        <ProblemBadge elementId={id} problems={node.problems} />
       </div>
       {node.ports.length > 0 && <Ports label="Service ports" ports={node.ports} />}
     </div>
@@ -45,7 +45,7 @@ const ContainerNodeView = memo(function ContainerNodeView({ id, data }: NodeProp
         <div className="graph-node-head">
           <Icon name="container" />
           <NodeName id={id} name={node.name} renaming={renaming} />
-          <ProblemBadge problems={node.problems} />
+          <ProblemBadge elementId={id} problems={node.problems} />
         </div>
         <div className="graph-node-detail" title={node.image}>
           {node.image ?? <em>no image</em>}
@@ -86,7 +86,7 @@ const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<
               shared
             </span>
           )}
-          <ProblemBadge problems={node.problems} />
+          <ProblemBadge elementId={id} problems={node.problems} />
         </div>
         <div className="graph-node-detail">
           {node.type ?? <em>no type</em>}
@@ -200,7 +200,7 @@ function RenameField({ id, name }: { id: string; name: string }) {
 }
 
 /** The node's problems: a badge that opens the first of them. */
-export function ProblemBadge({ problems }: { problems: readonly ProblemRef[] }) {
+export function ProblemBadge({ elementId, problems }: { elementId: string; problems: readonly ProblemRef[] }) {
   const actions = useCanvasActions();
   if (problems.length === 0) return null;
   const worst = problems.some((p) => p.severity === 'error')
@@ -216,7 +216,7 @@ export function ProblemBadge({ problems }: { problems: readonly ProblemRef[] }) 
       aria-label={`${problemCount(problems)}, show the first`}
       onClick={(e) => {
         e.stopPropagation();
-        actions.openProblem(problems[0]!.index);
+        actions.openProblem(elementId);
       }}
     >
       <span aria-hidden="true">{worst === 'error' ? '✕' : worst === 'warning' ? '!' : 'i'}</span> {problems.length}

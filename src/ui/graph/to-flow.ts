@@ -31,6 +31,15 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
+/**
+ * A problem's index in the diagnostics moves whenever a problem is added or removed before it:
+ * it is left out of the signatures, so that one new problem redraws its own node, not every node
+ * and edge with a problem after it. (Badges look the index up when clicked.)
+ */
+function withoutIndexes(key: string, value: unknown): unknown {
+  return key === 'index' ? undefined : value;
+}
+
 /** The canvas's cache (one canvas per page; a second one would only share objects of equal content). */
 export const sharedFlowCache: FlowCache = emptyFlowCache();
 
@@ -50,7 +59,7 @@ export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCac
     const measured = view.sizes[node.id];
     const selected = node.id === view.selectedId;
     const renaming = node.id === view.renamingId;
-    const signature = JSON.stringify([node, position, measured, selected, renaming]);
+    const signature = JSON.stringify([node, position, measured, selected, renaming], withoutIndexes);
     const cached = cache.nodes.get(node.id);
     const flow = cached?.signature === signature ? cached.flow : flowNode(node, position, measured, selected, renaming);
     next.set(node.id, { signature, flow });
@@ -93,15 +102,10 @@ export function toFlowEdges(graph: WorkloadGraph, selectedId: string | undefined
   const next = new Map<string, { signature: string; flow: FlowEdge }>();
   const out = graph.edges.map((edge) => {
     const selected = edge.id === selectedId;
-    const signature = JSON.stringify([
-      edge.kind,
-      edge.source,
-      edge.target,
-      edge.label,
-      edge.problems,
-      edge.pointer,
-      selected,
-    ]);
+    const signature = JSON.stringify(
+      [edge.kind, edge.source, edge.target, edge.label, edge.problems, edge.pointer, selected],
+      withoutIndexes,
+    );
     const cached = cache.edges.get(edge.id);
     const flow = cached?.signature === signature ? cached.flow : flowEdge(edge, selected);
     next.set(edge.id, { signature, flow });
