@@ -61,8 +61,8 @@ export function mountYamlEditor(
 
   /** True while the editor applies a change that came from the store: it must not be echoed back. */
   let applying = false;
-  /** The store text the model holds (the same string object when the change came from the editor). */
-  let mirrored = store.getState().text;
+  /** The text the model holds (the same string object as the store's when the change came from the editor). */
+  let mirrored = model.getValue();
 
   const toRange = (edit: Edit) => {
     const start = model.getPositionAt(edit.start);
@@ -71,11 +71,10 @@ export function mountYamlEditor(
   };
 
   const applyChange = (change: TextChange) => {
-    const current = model.getValue();
-    if (current === change.text) {
-      mirrored = change.text;
-      return;
-    }
+    // `mirrored` is what the model holds (every change of the model passes through onDidChangeContent
+    // or here): no need to read the whole text out of Monaco, which on a large file costs milliseconds.
+    const current = mirrored;
+    if (current === change.text) return;
     const edits = current === change.before ? change.edits : diffEdits(current, change.text);
     applying = true;
     try {
@@ -87,7 +86,8 @@ export function mountYamlEditor(
           edits.map((e) => ({ range: toRange(e), text: e.insert, forceMoveMarkers: false })),
         );
       }
-      if (model.getValue() !== change.text) model.setValue(change.text); // never diverge from the truth
+      // Never diverge from the truth (a length is a cheap witness; the edits are exact by construction).
+      if (model.getValueLength() !== change.text.length) model.setValue(change.text);
       const first = edits[0];
       if (change.source === 'history' && first) {
         // As in other editors, undo and redo show where they changed the text.
@@ -98,7 +98,8 @@ export function mountYamlEditor(
     } finally {
       applying = false;
     }
-    mirrored = change.text;
+    // What the model holds now: the text itself, unless Monaco normalised its line ends.
+    mirrored = model.getValueLength() === change.text.length ? change.text : model.getValue();
   };
 
   const showMarkers = () => {
