@@ -37,7 +37,7 @@ import { diffEdits } from './text-diff';
  * The result is the same as `parseWorkloadText(text)` — the same tree, offsets, comments, blank-line
  * flags and data (a property test holds this against the full parse on every sample file). Whenever
  * that cannot be guaranteed cheaply (an error or warning anywhere, anchors and aliases, directives,
- * comments at an entry's edges, flow style, keys that are not plain names, an edit outside the
+ * comments closing an entry, flow style, keys that are not plain names, an edit outside the
  * entries) the whole text is parsed as before.
  */
 export function reparseWorkloadText(previous: ParsedDocument | undefined, text: string): ParsedDocument {
