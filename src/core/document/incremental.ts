@@ -14,6 +14,7 @@ import {
   type Node,
 } from 'yaml';
 import type { Edit } from '../commands/edit';
+import { lineStartAt } from '../commands/text';
 import { LineIndex } from './lines';
 import {
   findBinary,
@@ -118,7 +119,7 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
   if (edits.length === 0) return undefined;
 
   // Where each root key's lines start; the entries of the ones that are edited.
-  const rootStarts = rootItems.map((p) => (isNode(p.key) && p.key.range ? lineStart(old, p.key.range[0]) : -1));
+  const rootStarts = rootItems.map((p) => (isNode(p.key) && p.key.range ? lineStartAt(old, p.key.range[0]) : -1));
   if (rootStarts.some((s, i) => s < 0 || (i > 0 && s <= rootStarts[i - 1]!))) return undefined;
   const entryMaps = new Map<number, EntryMap | null>();
   const entriesOf = (pair: number): EntryMap | null => {
@@ -308,7 +309,7 @@ function readEntryMap(text: string, rootItems: Pair[], rootStarts: number[], pai
   for (const item of map.items as Pair[]) {
     if (!isScalar(item.key) || !item.key.range || keyName(item) === undefined) return null;
     const keyAt = item.key.range[0];
-    const start = lineStart(text, keyAt);
+    const start = lineStartAt(text, keyAt);
     const column = keyAt - start;
     if (column === 0 || !isSpaces(text, start, keyAt) || (indent >= 0 && column !== indent)) return null;
     indent = column;
@@ -318,7 +319,7 @@ function readEntryMap(text: string, rootItems: Pair[], rootStarts: number[], pai
   for (let e = 0; e < starts.length; e++) {
     let start = starts[e]!;
     while (start > 0) {
-      const above = lineStart(text, start - 1);
+      const above = lineStartAt(text, start - 1);
       if (!isCommentLine(text, above, start - 1, indent)) break;
       start = above;
     }
@@ -326,7 +327,7 @@ function readEntryMap(text: string, rootItems: Pair[], rootStarts: number[], pai
   }
   // The root key's own line (and any line up to the first entry) must hold no comment: it would belong
   // to the first entry's key, which is then read without it.
-  if (text.slice(lineStart(text, root.key.range[0]), starts[0]).includes('#')) return null;
+  if (text.slice(lineStartAt(text, root.key.range[0]), starts[0]).includes('#')) return null;
   const end = pair + 1 < rootStarts.length ? rootStarts[pair + 1]! : text.length;
   return { map, indent, starts, end };
 }
@@ -356,7 +357,7 @@ function readBlock(
   let above = start;
   let blankAbove = false;
   while (above > 0) {
-    const lineAt = lineStart(text, above - 1);
+    const lineAt = lineStartAt(text, above - 1);
     const line = text.slice(lineAt, above - 1);
     if (line.trim() === '') {
       blankAbove = true;
@@ -408,7 +409,7 @@ function readBlock(
   for (const item of items) {
     if (!isScalar(item.key) || !item.key.range || keyName(item) === undefined) return undefined;
     const keyAt = item.key.range[0];
-    const lineAt = lineStart(text, keyAt);
+    const lineAt = lineStartAt(text, keyAt);
     if (keyAt - lineAt !== k || !isSpaces(text, lineAt, keyAt)) return undefined;
   }
   const data = (read.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Record<string, Record<string, unknown>>)['_']!;
@@ -513,10 +514,6 @@ function keyName(pair: Pair | Node | undefined): string | undefined {
   // Integer-like names are ordered first in a JavaScript object; `__proto__` is special there.
   if (name === '__proto__' || /^(0|[1-9]\d*)$/.test(name)) return undefined;
   return name;
-}
-
-function lineStart(text: string, offset: number): number {
-  return offset <= 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
 }
 
 /** A comment line (from `from` to its end `to`) indented `indent` or less. */
