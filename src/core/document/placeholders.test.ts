@@ -330,3 +330,16 @@ resources:
     expect(findExpandableStrings(parsed)).toHaveLength(100 * 21);
   });
 });
+
+describe('placeholders remembered by string', () => {
+  it('answer the same for a string seen before, past the bound of strings kept, and for long strings', () => {
+    const value = 'postgres://${resources.db.user}@${resources.db.host}:$${literal} ${open';
+    const first = scanPlaceholders(value).map((t) => ({ ...t }));
+    for (let i = 0; i < 12_000; i++) scanPlaceholders(`\${resources.r${i}.host}`);
+    expect(scanPlaceholders(value)).toEqual(first);
+    expect(findUnterminatedPlaceholder(value)).toBe(value.lastIndexOf('${open'));
+    const long = 'x'.repeat(5_000) + value;
+    expect(scanPlaceholders(long).map((t) => t.start - 5_000)).toEqual(first.map((t) => t.start));
+    expect(scanPlaceholders(long)).not.toBe(scanPlaceholders(long));
+  });
+});

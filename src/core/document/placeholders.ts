@@ -60,10 +60,40 @@ function scanSegments(value: string): Segment[] {
   return out;
 }
 
-/** Every placeholder in a string, in order. Escaped ones (`$${x}`) are not placeholders. */
-export function scanPlaceholders(value: string): PlaceholderToken[] {
+/** Every placeholder in a string, in order. Escaped ones (`$${x}`) are not placeholders. Read only: shared. */
+export function scanPlaceholders(value: string): readonly Readonly<PlaceholderToken>[] {
+  return analyse(value).tokens;
+}
+
+/**
+ * Offset of the first `${` that no `}` closes, or -1. score-go keeps such text literally; the rules
+ * warn about it because it is almost always a typo.
+ */
+export function findUnterminatedPlaceholder(value: string): number {
+  return analyse(value).unterminated;
+}
+
+/** What the scanner finds in one string. */
+interface StringPlaceholders {
+  tokens: readonly Readonly<PlaceholderToken>[];
+  /** Each token's reference, split (parseReference). */
+  parts: readonly (readonly string[])[];
+  unterminated: number;
+}
+
+/**
+ * The placeholders of a string, remembered by string: after an edit nearly every string of the
+ * workload is the same as at the last check, and finding them all again made a check of a large
+ * workload allocate a megabyte more (which the next garbage collection pays for in the middle of a
+ * frame). Only short strings are kept, and the number kept is bounded.
+ */
+function analyse(value: string): StringPlaceholders {
+  const remember = value.length <= REMEMBERED_LENGTH;
+  const known = remember ? byString.get(value) : undefined;
+  if (known) return known;
+  const segments = scanSegments(value);
   const tokens: PlaceholderToken[] = [];
-  for (const s of scanSegments(value)) {
+  for (const s of segments) {
     if (s.kind !== 'placeholder') continue;
     tokens.push({
       start: s.start,
@@ -72,17 +102,26 @@ export function scanPlaceholders(value: string): PlaceholderToken[] {
       content: value.slice(s.start + 2, s.end - 1),
     });
   }
-  return tokens;
+  const found = {
+    tokens,
+    parts: tokens.map((t) => parseReference(t.content)),
+    unterminated: unterminatedIn(value, segments),
+  };
+  if (remember) {
+    if (byString.size >= REMEMBERED_STRINGS) byString.clear();
+    byString.set(value, found);
+  }
+  return found;
 }
 
-/**
- * Offset of the first `${` that no `}` closes, or -1. score-go keeps such text literally; the rules
- * warn about it because it is almost always a typo.
- */
-export function findUnterminatedPlaceholder(value: string): number {
+const byString = new Map<string, StringPlaceholders>();
+const REMEMBERED_LENGTH = 1_000;
+const REMEMBERED_STRINGS = 10_000;
+
+function unterminatedIn(value: string, segments: readonly Segment[]): number {
   const lastClose = value.lastIndexOf('}');
   let from = 0;
-  for (const s of scanSegments(value)) {
+  for (const s of segments) {
     // Text between matches is literal; a `${` there was not matched, so it is unterminated.
     const gap = value.indexOf('${', from);
     if (gap >= 0 && gap < s.start && gap + 2 > lastClose) return gap;
@@ -199,9 +238,9 @@ export interface ExpandableString {
 }
 
 export interface LocatedPlaceholder {
-  /** Offsets in `token` are in the string value, not the document. */
-  token: PlaceholderToken;
-  parts: string[];
+  /** Offsets in `token` are in the string value, not the document. Shared between documents: read only. */
+  readonly token: Readonly<PlaceholderToken>;
+  readonly parts: readonly string[];
   pointer: string;
   context: PlaceholderContext;
   /** Offsets of the `${…}` in the document text (end exclusive); the whole scalar when `exact` is false. */
@@ -236,18 +275,19 @@ export function rememberPlaceholders(parsed: ParsedDocument, list: readonly Loca
 function locatePlaceholders(parsed: ParsedDocument): LocatedPlaceholder[] {
   const out: LocatedPlaceholder[] = [];
   for (const s of findExpandableStrings(parsed)) {
-    for (const token of scanPlaceholders(s.value)) {
+    const { tokens, parts } = analyse(s.value);
+    tokens.forEach((token, i) => {
       const at = textOffsets(parsed.text, s, token.start, token.end);
       out.push({
         token,
-        parts: parseReference(token.content),
+        parts: parts[i]!,
         pointer: s.pointer,
         context: s.context,
         start: at.start,
         end: at.end,
         exact: at.exact,
       });
-    }
+    });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkloadText } from '../../core/document/parse';
 import { autoLayout, deriveGraph } from '../../core/graph';
-import { emptyFlowCache, toFlowEdges, toFlowNodes } from './to-flow';
+import { emptyFlowCache, sameContent, toFlowEdges, toFlowNodes } from './to-flow';
 
 const text = `apiVersion: score.dev/v1b1
 metadata: {name: demo}
@@ -58,5 +58,34 @@ describe('React Flow nodes and edges from the graph', () => {
     );
     expect(nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(['container:web']);
     expect(nodes.filter((n) => n.data.renaming).map((n) => n.id)).toEqual(['resource:db']);
+  });
+
+  it('a problem moved in the list (only its index changed) redraws nothing; a new problem redraws its node', () => {
+    const cache = emptyFlowCache();
+    const problem = (index: number, message: string) => ({ index, severity: 'error' as const, code: 'SYNTAX_ERROR' as const, message });
+    const withProblems = (list: ReturnType<typeof problem>[]) => ({
+      ...graph,
+      nodes: graph.nodes.map((n) => (n.id === 'container:web' ? { ...n, problems: list } : { ...n, problems: [] })),
+    });
+    const before = toFlowNodes(withProblems([problem(3, 'bad')]), view, cache);
+    const moved = toFlowNodes(withProblems([problem(7, 'bad')]), view, cache);
+    expect(moved).toBe(before);
+    const added = toFlowNodes(withProblems([problem(7, 'bad'), problem(8, 'worse')]), view, cache);
+    expect(added.map((n, i) => n === before[i])).toEqual([true, true, false, true]);
+  });
+});
+
+describe('sameContent', () => {
+  it('compares plain data deeply, as JSON would see it, without the problems\' indexes', () => {
+    expect(sameContent({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBe(true);
+    expect(sameContent({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false);
+    expect(sameContent([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameContent({ a: undefined, b: 1 }, { b: 1 })).toBe(true);
+    expect(sameContent({ b: 1 }, { a: undefined, b: 1 })).toBe(true);
+    expect(sameContent({ b: 1 }, { a: null, b: 1 })).toBe(false);
+    expect(sameContent({ index: 1, m: 'x' }, { index: 2, m: 'x' })).toBe(true);
+    expect(sameContent([], {})).toBe(false);
+    expect(sameContent('1', 1)).toBe(false);
+    expect(sameContent(undefined, null)).toBe(false);
   });
 });

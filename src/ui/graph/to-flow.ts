@@ -13,11 +13,12 @@ import type { FlowNode } from './nodes';
  * React Flow's nodes and edges from the workload graph. A node or edge whose content did not change
  * keeps its object, so that React Flow and the memoized components skip it: after a YAML edit only
  * what the edit touched is drawn again (the bench's "YAML edit → graph updated" depends on this).
- * The objects are remembered by content (id and signature) in a cache that keeps the last results.
+ * The objects are remembered by content (id and what they were made from) in a cache that keeps the
+ * last results.
  */
 export interface FlowCache {
-  nodes: Map<string, { signature: string; flow: FlowNode }>;
-  edges: Map<string, { signature: string; flow: FlowEdge }>;
+  nodes: Map<string, { from: unknown[]; flow: FlowNode }>;
+  edges: Map<string, { from: unknown[]; flow: FlowEdge }>;
   /** The last arrays handed out: returned again when nothing in them changed, so React Flow skips them. */
   nodeList: FlowNode[];
   edgeList: FlowEdge[];
@@ -32,12 +33,29 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 
 /**
- * A problem's index in the diagnostics moves whenever a problem is added or removed before it:
- * it is left out of the signatures, so that one new problem redraws its own node, not every node
- * and edge with a problem after it. (Badges look the index up when clicked.)
+ * Deep equality of the plain data a graph is made of (as JSON would see it: a key whose value is
+ * undefined is no key), comparing without building strings: this runs for every node and edge of
+ * the canvas at each check. A problem's `index` in the diagnostics is left out: it moves whenever a
+ * problem is added or removed before it, and one new problem should redraw its own node, not every
+ * node and edge with a problem after it. (Badges look the index up when clicked.)
  */
-function withoutIndexes(key: string, value: unknown): unknown {
-  return key === 'index' ? undefined : value;
+export function sameContent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameContent(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const key in x) {
+    if (key !== 'index' && !sameContent(x[key], y[key])) return false;
+  }
+  for (const key in y) {
+    if (key !== 'index' && !(key in x) && y[key] !== undefined) return false;
+  }
+  return true;
 }
 
 /** The canvas's cache (one canvas per page; a second one would only share objects of equal content). */
@@ -53,16 +71,17 @@ export interface NodeView {
 const ORIGIN = { x: 0, y: 0 };
 
 export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCache): FlowNode[] {
-  const next = new Map<string, { signature: string; flow: FlowNode }>();
+  const next = new Map<string, { from: unknown[]; flow: FlowNode }>();
   const out = graph.nodes.map((node) => {
     const position = view.positions[node.id] ?? ORIGIN;
     const measured = view.sizes[node.id];
     const selected = node.id === view.selectedId;
     const renaming = node.id === view.renamingId;
-    const signature = JSON.stringify([node, position, measured, selected, renaming], withoutIndexes);
+    const from = [node, position, measured, selected, renaming];
     const cached = cache.nodes.get(node.id);
-    const flow = cached?.signature === signature ? cached.flow : flowNode(node, position, measured, selected, renaming);
-    next.set(node.id, { signature, flow });
+    const flow =
+      cached && sameContent(cached.from, from) ? cached.flow : flowNode(node, position, measured, selected, renaming);
+    next.set(node.id, { from, flow });
     return flow;
   });
   cache.nodes = next;
@@ -99,16 +118,13 @@ function flowNode(
 }
 
 export function toFlowEdges(graph: WorkloadGraph, selectedId: string | undefined, cache: FlowCache): FlowEdge[] {
-  const next = new Map<string, { signature: string; flow: FlowEdge }>();
+  const next = new Map<string, { from: unknown[]; flow: FlowEdge }>();
   const out = graph.edges.map((edge) => {
     const selected = edge.id === selectedId;
-    const signature = JSON.stringify(
-      [edge.kind, edge.source, edge.target, edge.label, edge.problems, edge.pointer, selected],
-      withoutIndexes,
-    );
+    const from = [edge.kind, edge.source, edge.target, edge.label, edge.problems, edge.pointer, selected];
     const cached = cache.edges.get(edge.id);
-    const flow = cached?.signature === signature ? cached.flow : flowEdge(edge, selected);
-    next.set(edge.id, { signature, flow });
+    const flow = cached && sameContent(cached.from, from) ? cached.flow : flowEdge(edge, selected);
+    next.set(edge.id, { from, flow });
     return flow;
   });
   cache.edges = next;

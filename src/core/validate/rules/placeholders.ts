@@ -30,9 +30,10 @@ export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagno
   const metadata = workload.metadata;
   for (const s of findExpandableStrings(parsed)) {
     if (s.context === 'command' || s.context === 'args') continue;
-    const where = describeField(s.pointer, workload);
+    let where: string | undefined;
+    const whereOf = (): string => (where ??= describeField(s.pointer, workload));
     for (const token of scanPlaceholders(s.value)) {
-      const problem = checkToken(token, s, where, resources, metadata);
+      const problem = checkToken(token, s, whereOf, resources, metadata);
       if (problem) out.push(at(parsed, s, token.start, token.end, problem));
     }
     const open = findUnterminatedPlaceholder(s.value);
@@ -41,7 +42,7 @@ export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagno
         at(parsed, s, open, open + 2, {
           severity: 'warning',
           code: 'UNTERMINATED_PLACEHOLDER',
-          message: `${capitalise(where)} has a "\${" that is never closed by "}". score-compose keeps it as literal text, and Docker Compose may reject it. Close the placeholder with "}", or write "$\${" for a literal "\${".`,
+          message: `${capitalise(whereOf())} has a "\${" that is never closed by "}". score-compose keeps it as literal text, and Docker Compose may reject it. Close the placeholder with "}", or write "$\${" for a literal "\${".`,
         }),
       );
     }
@@ -54,14 +55,15 @@ type Problem = Pick<Diagnostic, 'severity' | 'code' | 'message'>;
 function checkToken(
   token: PlaceholderToken,
   s: ExpandableString,
-  where: string,
+  whereOf: () => string,
   resources: Data,
   metadata: unknown,
 ): Problem | undefined {
   const { raw, content } = token;
-  const escape = `To write a literal "${raw}", escape it as "$${raw}".`;
+  // The messages are only written for a placeholder with a problem: most have none.
+  const escape = () => `To write a literal "${raw}", escape it as "$${raw}".`;
   if (!WELL_FORMED.test(content)) {
-    return { severity: 'error', code: 'INVALID_PLACEHOLDER', message: malformed(raw, content, where, escape) };
+    return { severity: 'error', code: 'INVALID_PLACEHOLDER', message: malformed(raw, content, whereOf(), escape()) };
   }
   const parts = content.split('.');
   const [root, name] = parts as [string, string, ...string[]];
@@ -69,7 +71,7 @@ function checkToken(
     return {
       severity: 'error',
       code: 'UNKNOWN_PLACEHOLDER_ROOT',
-      message: `Placeholder ${raw} in ${where} starts with "${root}", but a placeholder must start with "metadata" or "resources".${didYouMean(root, ROOTS)} ${escape}`,
+      message: `Placeholder ${raw} in ${whereOf()} starts with "${root}", but a placeholder must start with "metadata" or "resources".${didYouMean(root, ROOTS)} ${escape()}`,
     };
   }
   if (root === 'resources') {
@@ -82,19 +84,19 @@ function checkToken(
       return {
         severity: 'error',
         code: 'UNKNOWN_RESOURCE',
-        message: `Placeholder ${raw} in ${where} does not resolve to a resource: there is no resource named "${name}".${didYouMean(name, names)} ${known}; add "${name}" under resources or correct the name.`,
+        message: `Placeholder ${raw} in ${whereOf()} does not resolve to a resource: there is no resource named "${name}".${didYouMean(name, names)} ${known}; add "${name}" under resources or correct the name.`,
       };
     }
     if (parts.length === 2 && s.context !== 'volume-source') {
       return {
         severity: 'error',
         code: 'MISSING_OUTPUT_KEY',
-        message: `Placeholder ${raw} in ${where} names resource "${name}" but none of its outputs; only a volume source may use a resource on its own. Add the output key, e.g. \${resources.${name}.host}.`,
+        message: `Placeholder ${raw} in ${whereOf()} names resource "${name}" but none of its outputs; only a volume source may use a resource on its own. Add the output key, e.g. \${resources.${name}.host}.`,
       };
     }
     return undefined;
   }
-  return checkMetadata(raw, parts.slice(1), where, metadata);
+  return checkMetadata(raw, parts.slice(1), whereOf(), metadata);
 }
 
 function malformed(raw: string, content: string, where: string, escape: string): string {
