@@ -19,15 +19,17 @@ import {
  * Mutates the graph's fresh nodes and edges: called once, by deriveGraph, before anyone sees them.
  */
 export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, diagnostics: readonly Diagnostic[]): void {
+  // A valid workload has nothing to attach: no lookup tables are built for it (this runs at each check).
+  if (diagnostics.length === 0) return;
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const edges = new Map(graph.edges.map((e) => [e.id, e]));
   const byPointer = new Map<string, Array<{ edgeId: string; start: number; end: number }>>();
   for (const edge of graph.edges) {
     if (edge.kind === 'start-order') continue;
     for (const r of edge.references) {
-      const list = byPointer.get(r.pointer) ?? [];
-      list.push({ edgeId: edge.id, start: r.start, end: r.end });
-      byPointer.set(r.pointer, list);
+      const list = byPointer.get(r.pointer);
+      if (list) list.push({ edgeId: edge.id, start: r.start, end: r.end });
+      else byPointer.set(r.pointer, [{ edgeId: edge.id, start: r.start, end: r.end }]);
     }
   }
 
