@@ -65,6 +65,11 @@ export function scanPlaceholders(value: string): readonly Readonly<PlaceholderTo
   return analyse(value).tokens;
 }
 
+/** The placeholders of a string with each one's reference split (parseReference). Read only: shared. */
+export function scanPlaceholderReferences(value: string): Pick<StringPlaceholders, 'tokens' | 'parts'> {
+  return analyse(value);
+}
+
 /**
  * Offset of the first `${` that no `}` closes, or -1. score-go keeps such text literally; the rules
  * warn about it because it is almost always a typo.
@@ -323,43 +328,38 @@ function expandableStrings(parsed: ParsedDocument): ExpandableString[] {
   const root = resolve(doc.contents);
   if (!isMap(root)) return out;
 
-  for (const [name, container] of entries(resolve(mapGet(root, 'containers')), resolve)) {
+  forEachEntry(mapGet(root, 'containers'), resolve, (name, container) => {
     const base = childPointer('/containers', name);
     const c = resolve(container);
-    if (!isMap(c)) continue;
-    for (const [key, value] of entries(resolve(mapGet(c, 'variables')), resolve)) {
-      add(value, childPointer(childPointer(base, 'variables'), key), 'variable');
-    }
-    for (const [key, file] of entriesOrItems(resolve(mapGet(c, 'files')), resolve)) {
+    if (!isMap(c)) return;
+    const variables = childPointer(base, 'variables');
+    forEachEntry(mapGet(c, 'variables'), resolve, (key, value) => {
+      add(value, childPointer(variables, key), 'variable');
+    });
+    const files = childPointer(base, 'files');
+    forEachEntryOrItem(mapGet(c, 'files'), resolve, (key, file) => {
       const f = resolve(file);
-      if (!isMap(f)) continue;
+      if (!isMap(f)) return;
       const noExpand = resolve(mapGet(f, 'noExpand'));
-      if (isScalar(noExpand) && noExpand.value === true) continue;
-      add(
-        mapGet(f, 'content'),
-        childPointer(childPointer(childPointer(base, 'files'), key), 'content'),
-        'file-content',
-      );
-    }
-    for (const [key, volume] of entriesOrItems(resolve(mapGet(c, 'volumes')), resolve)) {
+      if (isScalar(noExpand) && noExpand.value === true) return;
+      add(mapGet(f, 'content'), childPointer(childPointer(files, key), 'content'), 'file-content');
+    });
+    const volumes = childPointer(base, 'volumes');
+    forEachEntryOrItem(mapGet(c, 'volumes'), resolve, (key, volume) => {
       const v = resolve(volume);
-      if (!isMap(v)) continue;
-      add(
-        mapGet(v, 'source'),
-        childPointer(childPointer(childPointer(base, 'volumes'), key), 'source'),
-        'volume-source',
-      );
-    }
+      if (!isMap(v)) return;
+      add(mapGet(v, 'source'), childPointer(childPointer(volumes, key), 'source'), 'volume-source');
+    });
     for (const field of ['command', 'args'] as const) {
       const list = resolve(mapGet(c, field));
       if (!isSeq(list)) continue;
       list.items.forEach((item, i) => add(item, childPointer(childPointer(base, field), i), field));
     }
-  }
+  });
 
-  for (const [name, resource] of entries(resolve(mapGet(root, 'resources')), resolve)) {
+  forEachEntry(mapGet(root, 'resources'), resolve, (name, resource) => {
     const r = resolve(resource);
-    if (!isMap(r)) continue;
+    if (!isMap(r)) return;
     // An explicit stack: params can nest deeply, and parse already bounds the depth.
     const stack: Array<[unknown, string]> = [
       [mapGet(r, 'params'), childPointer(childPointer('/resources', name), 'params')],
@@ -372,14 +372,15 @@ function expandableStrings(parsed: ParsedDocument): ExpandableString[] {
       else if (isMap(node) || isSeq(node)) {
         if (seen.has(node)) continue; // an alias to an ancestor would loop forever
         seen.add(node);
-        const children = [...entriesOrItems(node, resolve)];
+        const children: Array<[string | number, unknown]> = [];
+        forEachEntryOrItem(node, resolve, (key, value) => children.push([key, value]));
         for (let i = children.length - 1; i >= 0; i--) {
           const [key, value] = children[i]!;
           stack.push([value, childPointer(pointer, key)]);
         }
       }
     }
-  }
+  });
   return out;
 }
 
@@ -397,24 +398,27 @@ export function textOffsets(
   const range = s.node.range;
   if (!range) return { start: 0, end: 0, exact: false };
   const [from, to] = range;
-  const whole = { start: from, end: to, exact: false };
-  const src = text.slice(from, to);
   const value = s.value;
+  // Most strings are plain or double-quoted and equal their value: compared in place, without
+  // slicing the text (this runs for every placeholder at every check).
   switch (s.node.type) {
     case 'PLAIN':
-      if (src === value) return { start: from + start, end: from + end, exact: true };
+      if (to - from === value.length && text.startsWith(value, from))
+        return { start: from + start, end: from + end, exact: true };
       break;
     case 'QUOTE_DOUBLE':
-      if (src.length >= 2 && src.slice(1, -1) === value)
+      if (to - from === value.length + 2 && text.startsWith(value, from + 1))
         return { start: from + 1 + start, end: from + 1 + end, exact: true };
       break;
-    case 'QUOTE_SINGLE':
+    case 'QUOTE_SINGLE': {
+      const src = text.slice(from, to);
       if (src.length >= 2 && !src.includes('\n') && src.slice(1, -1).replace(/''/g, "'") === value) {
         // Each `'` in the value is written twice in the text.
         const shift = (at: number): number => from + 1 + at + countChar(value, "'", at);
         return { start: shift(start), end: shift(end), exact: true };
       }
       break;
+    }
     case 'BLOCK_LITERAL': {
       const a = literalOffset(text, from, to, value, start);
       const b = literalOffset(text, from, to, value, end);
@@ -422,8 +426,10 @@ export function textOffsets(
       break;
     }
   }
-  const found = nthOccurrence(src, value, value.slice(start, end), start);
-  return found === undefined ? whole : { start: from + found, end: from + found + (end - start), exact: true };
+  const found = nthOccurrence(text.slice(from, to), value, value.slice(start, end), start);
+  return found === undefined
+    ? { start: from, end: to, exact: false }
+    : { start: from + found, end: from + found + (end - start), exact: true };
 }
 
 /** In a literal block, value line i is text line i+1 (after the header) with its indentation removed. */
@@ -474,17 +480,31 @@ function mapGet(map: YAMLMap, key: string): unknown {
   return undefined;
 }
 
-/** Entries of a mapping as [key, value node]; nothing for anything else. */
-function* entries(node: unknown, resolve: (n: unknown) => unknown): Generator<[string, unknown]> {
+/*
+ * The entries of a mapping (or the items of a list, for the deprecated list forms), given to a
+ * callback: this walk runs over the whole workload at every check, and a generator would allocate
+ * an iterator result and a pair for each entry.
+ */
+
+/** Each entry of a mapping, with its key's text and its value node; nothing for anything else. */
+function forEachEntry(
+  node: unknown,
+  resolve: (n: unknown) => unknown,
+  each: (key: string, value: unknown) => void,
+): void {
   const map = resolve(node);
   if (!isMap(map)) return;
-  for (const pair of map.items) yield [keyText(pair.key), pair.value];
+  for (const pair of map.items) each(keyText(pair.key), pair.value);
 }
 
-/** Entries of a mapping, or the items of a list keyed by index (the deprecated list forms). */
-function* entriesOrItems(node: unknown, resolve: (n: unknown) => unknown): Generator<[string | number, unknown]> {
+/** Each entry of a mapping, or each item of a list keyed by its index. */
+function forEachEntryOrItem(
+  node: unknown,
+  resolve: (n: unknown) => unknown,
+  each: (key: string | number, value: unknown) => void,
+): void {
   const n = resolve(node);
   if (isSeq(n)) {
-    for (let i = 0; i < n.items.length; i++) yield [i, n.items[i]];
-  } else yield* entries(n, resolve);
+    for (let i = 0; i < n.items.length; i++) each(i, n.items[i]);
+  } else forEachEntry(n, resolve, each);
 }

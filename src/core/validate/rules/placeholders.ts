@@ -3,7 +3,7 @@ import type { ParsedDocument } from '../../document/parse';
 import {
   findExpandableStrings,
   findUnterminatedPlaceholder,
-  scanPlaceholders,
+  scanPlaceholderReferences,
   textOffsets,
   type ExpandableString,
   type PlaceholderToken,
@@ -32,10 +32,11 @@ export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagno
     if (s.context === 'command' || s.context === 'args') continue;
     let where: string | undefined;
     const whereOf = (): string => (where ??= describeField(s.pointer, workload));
-    for (const token of scanPlaceholders(s.value)) {
-      const problem = checkToken(token, s, whereOf, resources, metadata);
+    const { tokens, parts } = scanPlaceholderReferences(s.value);
+    tokens.forEach((token, i) => {
+      const problem = checkToken(token, parts[i]!, s, whereOf, resources, metadata);
       if (problem) out.push(at(parsed, s, token.start, token.end, problem));
-    }
+    });
     const open = findUnterminatedPlaceholder(s.value);
     if (open >= 0) {
       out.push(
@@ -54,6 +55,7 @@ type Problem = Pick<Diagnostic, 'severity' | 'code' | 'message'>;
 
 function checkToken(
   token: PlaceholderToken,
+  reference: readonly string[],
   s: ExpandableString,
   whereOf: () => string,
   resources: Data,
@@ -65,7 +67,8 @@ function checkToken(
   if (!WELL_FORMED.test(content)) {
     return { severity: 'error', code: 'INVALID_PLACEHOLDER', message: malformed(raw, content, whereOf(), escape()) };
   }
-  const parts = content.split('.');
+  // Well formed, it holds no `\.`: its reference split is the content split on every dot.
+  const parts = reference;
   const [root, name] = parts as [string, string, ...string[]];
   if (!ROOTS.includes(root)) {
     return {
