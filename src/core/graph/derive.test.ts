@@ -279,6 +279,34 @@ resources:
     const indices = [...g.nodes, ...g.edges].flatMap((e) => e.problems.map((p) => p.index)).sort((a, b) => a - b);
     expect(indices).toEqual(report.diagnostics.map((_, i) => i));
   });
+
+  it('places a few problems and many problems alike (searched for, or looked up in tables)', () => {
+    // Container i reads resource db's output `host` (fine) and output-less `${resources.db}` (a problem)
+    // in one string, and waits for itself to be healthy (a start-order problem on no edge).
+    const workload = (containers: number) =>
+      `apiVersion: score.dev/v1b1\nmetadata: {name: demo}\ncontainers:\n` +
+      Array.from(
+        { length: containers },
+        (_, i) =>
+          `  c${i}:\n    image: app\n    variables: {X: '\${resources.db.host} \${resources.db}'}\n` +
+          (i > 0 ? `    before: {c${i - 1}: {ready: healthy}}\n` : ''),
+      ).join('') +
+      `resources:\n  db: {type: postgres}\n`;
+    for (const containers of [2, 30]) {
+      const report = validateText(workload(containers));
+      const g = deriveGraph(report.parsed, report.diagnostics);
+      const where = [...g.nodes, ...g.edges]
+        .flatMap((e) => e.problems.map((p) => `${e.id} ${p.code}`))
+        .sort();
+      const expected = Array.from({ length: containers }, (_, i) => [
+        `uses:container:c${i}->resource:db MISSING_OUTPUT_KEY`,
+        ...(i > 0 ? [`before:c${i}->c${i - 1} HEALTHY_WITHOUT_PROBE`] : []),
+      ])
+        .flat()
+        .sort();
+      expect(where).toEqual(expected);
+    }
+  });
 });
 
 describe('deriveGraph: any input', () => {

@@ -6,6 +6,8 @@ import {
   resourceNodeId,
   startOrderEdgeId,
   WORKLOAD_ID,
+  type GraphEdge,
+  type GraphNode,
   type ProblemRef,
   type WorkloadGraph,
 } from './types';
@@ -19,24 +21,22 @@ import {
  * Mutates the graph's fresh nodes and edges: called once, by deriveGraph, before anyone sees them.
  */
 export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, diagnostics: readonly Diagnostic[]): void {
-  // A valid workload has nothing to attach: no lookup tables are built for it (this runs at each check).
+  // This runs at each check. A valid workload has nothing to attach; a few problems are found by
+  // looking through the graph, and only many of them pay for lookup tables of every node, edge and
+  // reference (on a large workload, building those cost more than a check's rules).
   if (diagnostics.length === 0) return;
-  const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
-  const edges = new Map(graph.edges.map((e) => [e.id, e]));
-  const byPointer = new Map<string, Array<{ edgeId: string; start: number; end: number }>>();
-  for (const edge of graph.edges) {
-    if (edge.kind === 'start-order') continue;
-    for (const r of edge.references) {
-      const list = byPointer.get(r.pointer);
-      if (list) list.push({ edgeId: edge.id, start: r.start, end: r.end });
-      else byPointer.set(r.pointer, [{ edgeId: edge.id, start: r.start, end: r.end }]);
-    }
-  }
+  const tables = diagnostics.length > FEW_PROBLEMS ? lookupTables(graph) : undefined;
+  const edgeById = (id: string): GraphEdge | undefined =>
+    tables ? tables.edges.get(id) : graph.edges.find((e) => e.id === id);
+  const nodeById = (id: string): GraphNode | undefined =>
+    tables ? tables.nodes.get(id) : graph.nodes.find((n) => n.id === id);
+  const referencesAt = (pointer: string): PlacedReference[] | undefined =>
+    tables ? tables.byPointer.get(pointer) : referencesIn(graph, pointer);
 
   diagnostics.forEach((d, index) => {
     const problem: ProblemRef = { index, severity: d.severity, code: d.code, message: d.message };
     const owner = edgeFor(d) ?? nodeFor(d.path);
-    const target = edges.get(owner) ?? nodes.get(owner) ?? nodes.get(WORKLOAD_ID);
+    const target = edgeById(owner) ?? nodeById(owner) ?? nodeById(WORKLOAD_ID);
     target?.problems.push(problem);
   });
 
@@ -44,10 +44,10 @@ export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, dia
     const [kind, name, field, entry] = parsePointer(d.path);
     if (kind === 'containers' && name !== undefined && field === 'before' && entry !== undefined) {
       const id = startOrderEdgeId(name, entry);
-      return edges.has(id) ? id : undefined;
+      return edgeById(id) ? id : undefined;
     }
-    const candidates = byPointer.get(d.path);
-    if (!candidates) return undefined;
+    const candidates = referencesAt(d.path);
+    if (!candidates || candidates.length === 0) return undefined;
     // The placeholder the diagnostic's range starts in (a string may hold several).
     const at = parsed.lines.offset(d.range.line, d.range.column);
     return candidates.find((c) => at >= c.start && at < c.end)?.edgeId;
@@ -59,4 +59,43 @@ export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, dia
     if (name !== undefined && kind === 'resources') return resourceNodeId(name);
     return WORKLOAD_ID;
   }
+}
+
+/** Up to this many problems, the graph is searched for each; beyond, it is indexed once. */
+const FEW_PROBLEMS = 16;
+
+/** Where a placeholder drawing an edge stands in the text. */
+interface PlacedReference {
+  edgeId: string;
+  start: number;
+  end: number;
+}
+
+function lookupTables(graph: WorkloadGraph) {
+  const byPointer = new Map<string, PlacedReference[]>();
+  for (const edge of graph.edges) {
+    if (edge.kind === 'start-order') continue;
+    for (const r of edge.references) {
+      const list = byPointer.get(r.pointer);
+      if (list) list.push({ edgeId: edge.id, start: r.start, end: r.end });
+      else byPointer.set(r.pointer, [{ edgeId: edge.id, start: r.start, end: r.end }]);
+    }
+  }
+  return {
+    nodes: new Map(graph.nodes.map((n) => [n.id, n])),
+    edges: new Map(graph.edges.map((e) => [e.id, e])),
+    byPointer,
+  };
+}
+
+/** The references at `pointer`, found by looking through every edge. */
+function referencesIn(graph: WorkloadGraph, pointer: string): PlacedReference[] {
+  const found: PlacedReference[] = [];
+  for (const edge of graph.edges) {
+    if (edge.kind === 'start-order') continue;
+    for (const r of edge.references) {
+      if (r.pointer === pointer) found.push({ edgeId: edge.id, start: r.start, end: r.end });
+    }
+  }
+  return found;
 }
