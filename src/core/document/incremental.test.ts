@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, Pair, Scalar } from 'yaml';
 import { generateWorkload } from '../../../bench/workload-generator';
 import { deriveGraph } from '../graph';
 import { templates } from '../templates';
@@ -186,6 +186,15 @@ describe('reparseWorkloadText', () => {
     const containers = (d: ParsedDocument) =>
       (d.doc!.contents as { items: Array<{ value: { items: unknown[] } }> }).items;
     expect(containers(quick!)[0]).toBe(containers(previous)[0]);
+    // The moved entries are copies that the yaml library itself reads as nodes of their kind: it
+    // writes, converts and clones the document as it does the whole parse's.
+    const whole = parseWorkloadText(next);
+    expect(String(quick!.doc)).toBe(String(whole.doc));
+    expect(quick!.doc!.toJS()).toEqual(whole.doc!.toJS());
+    expect(String(quick!.doc!.clone())).toBe(String(whole.doc));
+    const lastEntry = (containers(quick!).at(-1)!.value.items as Pair[]).at(-1)!;
+    expect(isPair(lastEntry) && lastEntry instanceof Pair).toBe(true);
+    expect(isScalar(lastEntry.key) && lastEntry.key instanceof Scalar && isMap(lastEntry.value)).toBe(true);
   });
 
   it('parses the whole text when the edit is outside the entries, or the document has anchors', () => {

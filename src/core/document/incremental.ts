@@ -403,8 +403,10 @@ function readBlock(
   }
   if (block.first > 0 && keyName(map.items[0] as Pair) !== BEFORE) return undefined;
 
+  // The entries read now are this reading's alone: their offsets move to the text's in place.
   const by = start - prefix.length;
-  const items = readItems.map((item) => shifted(item, by));
+  for (const item of readItems) shiftInPlace(item, by);
+  const items = readItems;
   if (items.length !== newShape.keys) return undefined;
   for (const item of items) {
     if (!isScalar(item.key) || !item.key.range || keyName(item) === undefined) return undefined;
@@ -414,18 +416,19 @@ function readBlock(
   }
   const data = (read.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Record<string, Record<string, unknown>>)['_']!;
   // The mapping's range as the block alone gives it: from its first key to the end of its last value.
-  const lastValue = readItems[readItems.length - 1]?.value;
-  const lastKey = readItems[readItems.length - 1]?.key;
-  const firstKey = readItems[0]?.key;
+  // (The entries' offsets have moved already; the mapping's, which stays behind, moves here.)
+  const lastValue = items[items.length - 1]?.value;
+  const lastKey = items[items.length - 1]?.key;
+  const firstKey = items[0]?.key;
   const range: [number, number, number] = [
-    block.first > 0 && isNode(firstKey) && firstKey.range ? firstKey.range[0] : map.range![0],
-    nextIsEntry ? endOf(lastValue, lastKey) : map.range![1],
-    nextIsEntry ? endOf(lastValue, lastKey) : map.range![2],
+    block.first > 0 && isNode(firstKey) && firstKey.range ? firstKey.range[0] : map.range![0] + by,
+    nextIsEntry ? endOf(lastValue, lastKey) : map.range![1] + by,
+    nextIsEntry ? endOf(lastValue, lastKey) : map.range![2] + by,
   ];
   return {
     items,
     data,
-    range: [range[0] + by, range[1] + by, range[2] + by],
+    range,
     atEnd,
     mapComment: map.comment,
     mapCommentBefore: map.commentBefore,
@@ -470,24 +473,65 @@ function shapeOf(block: string, k: number): { keys: number; endsWithComment: boo
   return { keys, endsWithComment: lastKind === 'comment', endsBlank: trailingBlank };
 }
 
-/** A copy of a node with every offset moved by `by` (nodes are never changed in place: older documents share them). */
+/**
+ * A copy of a node with every offset moved by `by` (nodes are never changed in place: older documents
+ * share them). An edit near the top of a large workload moves thousands of nodes, so the copies skip
+ * the yaml constructors (each defines its type with `Object.defineProperty`, which made copying three
+ * times slower): a copy is an object whose prototype carries the node's type, over the class's own
+ * prototype, with the node's own fields. `isScalar`, `isMap`, … and `instanceof` answer as for the
+ * original, and a copy of a copy has the same shape.
+ */
 function shifted<T>(node: T, by: number): T {
-  if (isPair(node)) return new Pair(shifted(node.key, by), shifted(node.value, by)) as T;
+  if (isPair(node)) {
+    const copy = Object.create(COPY_OF.pair) as Pair;
+    copy.key = shifted(node.key, by);
+    copy.value = shifted(node.value, by);
+    return copy as T;
+  }
   if (isScalar(node)) {
-    const copy = new Scalar(node.value);
-    Object.assign(copy, node);
+    const copy = Object.assign(Object.create(COPY_OF.scalar) as Scalar, node);
     if (node.range) copy.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
     return copy as T;
   }
   if (isMap(node) || isSeq(node)) {
-    const copy = isMap(node) ? new YAMLMap(node.schema) : new YAMLSeq(node.schema);
-    Object.assign(copy, node);
+    const copy = Object.assign(Object.create(isMap(node) ? COPY_OF.map : COPY_OF.seq) as YAMLMap | YAMLSeq, node);
+    // The schema is a hidden field of a collection (as the constructor defines it).
+    Object.defineProperty(copy, 'schema', { value: node.schema, writable: true, configurable: true });
     copy.items = (node.items as unknown[]).map((item) => shifted(item, by)) as typeof copy.items;
     if (node.range) copy.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
     return copy as T;
   }
   if (node === null || node === undefined) return node;
   throw new Error('unexpected node'); // aliases never get here (documents with them are parsed whole)
+}
+
+/** The yaml library marks a node's kind with these (registered) symbols; see `yaml/dist/nodes/identity`. */
+const NODE_TYPE = Symbol.for('yaml.node.type');
+const kindOf = <P extends object>(prototype: P, kind: string): P =>
+  Object.create(prototype, { [NODE_TYPE]: { value: Symbol.for(`yaml.${kind}`) } }) as P;
+const COPY_OF = {
+  pair: kindOf(Pair.prototype, 'pair'),
+  scalar: kindOf(Scalar.prototype, 'scalar'),
+  map: kindOf(YAMLMap.prototype, 'map'),
+  seq: kindOf(YAMLSeq.prototype, 'seq'),
+};
+
+/** Moves every offset of a node read just now (nothing else holds it) by `by`, in place. */
+function shiftInPlace(node: unknown, by: number): void {
+  if (isPair(node)) {
+    shiftInPlace(node.key, by);
+    shiftInPlace(node.value, by);
+  } else if (isScalar(node) || isMap(node) || isSeq(node)) {
+    const range = node.range;
+    if (range) {
+      range[0] += by;
+      range[1] += by;
+      range[2] += by;
+    }
+    if (!isScalar(node)) for (const item of node.items as unknown[]) shiftInPlace(item, by);
+  } else if (node !== null && node !== undefined) {
+    throw new Error('unexpected node');
+  }
 }
 
 /** Where an entry ends: its value's end (comments after it included), or its key's when it has no value. */

@@ -40,6 +40,17 @@ describe('the smallest edit between two texts', () => {
 });
 
 describe('the edits between two texts, one per changed run of lines', () => {
+  it('answers a repeated question with the same edits, in a list of its own each time', () => {
+    const before = 'a: 1\nb: 2\nc: 3\n';
+    const after = 'a: 1\nb: 20\nc: 3\n';
+    const first = diffEdits(before, after);
+    first.push({ start: 0, end: 0, insert: 'not mine' });
+    const again = diffEdits(before, after);
+    expect(again).toEqual([{ start: 9, end: 9, insert: '0' }]);
+    expect(applyEdits(before, again)).toBe(after);
+    expect(applyEdits(after, diffEdits(after, before))).toBe(before);
+  });
+
   const lines = (n: number) => Array.from({ length: n }, (_, i) => `  line-${i}: value ${i}\n`).join('');
 
   it('edits each changed place alone, to the characters that changed', () => {

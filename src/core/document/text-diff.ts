@@ -35,6 +35,18 @@ const MAX_CHANGED_LINES = 200;
  * are matched with Myers' algorithm, given up (for one edit, `diffText`) past MAX_CHANGED_LINES.
  */
 export function diffEdits(before: string, after: string): Edit[] {
+  // One change is diffed twice: by the store, for the panes and the history, and by the check, to
+  // read only the edited entries again. The last answer is remembered (a copy of its list is handed
+  // out; the edits themselves are never changed by their users).
+  if (lastDiff && lastDiff.before === before && lastDiff.after === after) return lastDiff.edits.slice();
+  const edits = lineEdits(before, after);
+  lastDiff = { before, after, edits };
+  return edits.slice();
+}
+
+let lastDiff: { before: string; after: string; edits: Edit[] } | undefined;
+
+function lineEdits(before: string, after: string): Edit[] {
   const outer = diffText(before, after);
   if (outer.end - outer.start === 0 || outer.insert.length === 0) return [outer];
   // Whole lines around the changed middle: hunks then begin and end at line starts of both texts.
