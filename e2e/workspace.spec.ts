@@ -269,6 +269,32 @@ test('F8 and Shift+F8 walk through the problems, in the editor and from anywhere
   await expect(ui.theme).toBeFocused();
 });
 
+test('a long list of problems: rows out of sight are read, walked to and chosen like the rest', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  const variables = Array.from({ length: 60 }, (_, i) => `      V${i}: \${resources.nope${i}.host}`).join('\n');
+  await setText(page, withResources.replace('      PLAIN: x', variables));
+  const diagnostics = await page.evaluate(() => window.scoreDesigner!.getDiagnostics());
+  expect(diagnostics.length).toBeGreaterThanOrEqual(60);
+  await expect(ui.problems).toHaveCount(diagnostics.length);
+  const last = diagnostics[diagnostics.length - 1]!;
+  // The last row, far below the panel's fold, is in the page with its text (screen readers read it).
+  await expect(ui.problems.last()).toContainText(last.message);
+  await expect(ui.problems.last()).not.toBeInViewport();
+
+  // Walked to from the keyboard, it scrolls into view; chosen, it selects its field.
+  const active = ui.problemsRegion.locator('[aria-current="true"]');
+  await ui.editor.focus();
+  await page.keyboard.press('Shift+F8');
+  await expect(active).toContainText(last.message);
+  await expect(active).toBeInViewport();
+  await expect(ui.selected).toHaveText(last.path);
+  const middle = diagnostics[30]!;
+  await ui.problems.nth(30).click();
+  await expect(active).toContainText(middle.message);
+  await expect(ui.selected).toHaveText(middle.path);
+});
+
 test('the caret selects what it stands in; a selection made elsewhere is shown in the editor', async ({ page }) => {
   await openTemplate(page);
   const ui = app(page);
