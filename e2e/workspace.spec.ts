@@ -336,8 +336,15 @@ test('completion after ${ offers metadata keys, resource names, then their outpu
 test('the schema completes field names and explains them on hover', async ({ page }) => {
   await openTemplate(page);
   const ui = app(page);
-  await ui.monaco.locator('.view-line', { hasText: 'image: busybox' }).getByText('image').hover();
-  await expect(ui.monaco.locator('.monaco-hover').filter({ hasText: 'The image to run' })).toBeVisible();
+  // The pointer is moved onto the word again until the hover shows: a pointer resting still while the
+  // panes settle after opening gives Monaco no move to answer (a user would move it again too).
+  const word = ui.monaco.locator('.view-line', { hasText: 'image: busybox' }).getByText('image');
+  const hover = ui.monaco.locator('.monaco-hover').filter({ hasText: 'The image to run' });
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await word.hover();
+    await expect(hover).toBeVisible({ timeout: 2_500 });
+  }).toPass({ timeout: 15_000 });
   await caretTo(page, 10);
   await page.keyboard.type('    ');
   await page.keyboard.press('Control+Space');
