@@ -15,7 +15,6 @@ import {
   type MountEdge,
   type PortSummary,
   type Readiness,
-  type Reference,
   type ResourceNode,
   type StartOrderEdge,
   type UsesEdge,
@@ -168,18 +167,11 @@ function referenceEdges(
 ): GraphEdge[] {
   const edges = new Map<string, UsesEdge | MountEdge>();
   for (const p of placeholders) {
-    const [rootPart, resourceName, ...rest] = p.parts;
-    if (rootPart !== 'resources' || resourceName === undefined || !resourceNames.has(resourceName)) continue;
+    const parts = p.parts;
+    const resourceName = parts[1];
+    if (parts[0] !== 'resources' || resourceName === undefined || !resourceNames.has(resourceName)) continue;
     const from = ownerOf(p.pointer, containerNames, resourceNames);
     if (!from) continue;
-    const reference: Reference = {
-      pointer: p.pointer,
-      context: p.context,
-      raw: p.token.raw,
-      output: rest.join('.'),
-      start: p.start,
-      end: p.end,
-    };
     const target = resourceNodeId(resourceName);
     const mount = p.context === 'volume-source';
     const id = `${mount ? 'mount' : 'uses'}:${from}->${target}`;
@@ -191,13 +183,15 @@ function referenceEdges(
         : { kind: 'uses', id, source: from, target, outputs: [], references: [], label: '', pointer, problems: [] };
       edges.set(id, edge);
     }
-    edge.references.push(reference);
+    edge.references.push(p);
     if (edge.kind === 'mount') {
       const mountPath = volumeTarget(root, p.pointer);
       if (mountPath !== undefined && !edge.targets.includes(mountPath)) edge.targets.push(mountPath);
     } else {
-      const output = reference.output === '' ? 'id' : reference.output;
-      if (!edge.outputs.includes(output)) edge.outputs.push(output);
+      // What follows the resource's name is the output it reads; none reads the resource itself (its id).
+      const output = parts.length === 3 ? parts[2]! : parts.slice(2).join('.');
+      const shown = output === '' ? 'id' : output;
+      if (!edge.outputs.includes(shown)) edge.outputs.push(shown);
     }
   }
   for (const edge of edges.values()) {

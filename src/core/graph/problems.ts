@@ -25,7 +25,7 @@ export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, dia
   // looking through the graph, and only many of them pay for lookup tables of every node, edge and
   // reference (on a large workload, building those cost more than a check's rules).
   if (diagnostics.length === 0) return;
-  const tables = diagnostics.length > FEW_PROBLEMS ? lookupTables(graph) : undefined;
+  const tables = diagnostics.length > FEW_PROBLEMS ? lookupTables(graph, diagnostics) : undefined;
   const edgeById = (id: string): GraphEdge | undefined =>
     tables ? tables.edges.get(id) : graph.edges.find((e) => e.id === id);
   const nodeById = (id: string): GraphNode | undefined =>
@@ -71,11 +71,14 @@ interface PlacedReference {
   end: number;
 }
 
-function lookupTables(graph: WorkloadGraph) {
+/** Nodes and edges by id, and the references at the problems' pointers (only those: most have none). */
+function lookupTables(graph: WorkloadGraph, diagnostics: readonly Diagnostic[]) {
+  const wanted = new Set(diagnostics.map((d) => d.path));
   const byPointer = new Map<string, PlacedReference[]>();
   for (const edge of graph.edges) {
     if (edge.kind === 'start-order') continue;
     for (const r of edge.references) {
+      if (!wanted.has(r.pointer)) continue;
       const list = byPointer.get(r.pointer);
       if (list) list.push({ edgeId: edge.id, start: r.start, end: r.end });
       else byPointer.set(r.pointer, [{ edgeId: edge.id, start: r.start, end: r.end }]);

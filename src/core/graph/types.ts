@@ -1,5 +1,5 @@
 import type { DiagnosticCode, Severity } from '../diagnostics';
-import type { PlaceholderContext } from '../document/placeholders';
+import type { LocatedPlaceholder } from '../document/placeholders';
 
 /**
  * The workload as a graph: what the canvas draws. Derived from the document on every change and
@@ -59,19 +59,13 @@ export interface ResourceNode extends NodeBase {
 export type GraphNode = WorkloadNode | ContainerNode | ResourceNode;
 export type NodeKind = GraphNode['kind'];
 
-/** One place in the workload that draws an edge: a placeholder, or a volume mount. */
-export interface Reference {
-  /** JSON Pointer of the string that holds the placeholder. */
-  pointer: string;
-  context: PlaceholderContext;
-  /** The `${…}` as written. */
-  raw: string;
-  /** The output named after the resource (`host`), or '' for the resource itself (`${resources.data}`). */
-  output: string;
-  /** Where the placeholder stands in the text (end exclusive). */
-  start: number;
-  end: number;
-}
+/**
+ * One place in the workload that draws an edge: a placeholder `${resources.NAME…}`, in a variable,
+ * file, command, param or volume source. It is the placeholder as the document located it (its
+ * pointer, context, `token.raw` as written, split `parts`, and its `start`–`end` in the text): an edge
+ * refers to it rather than copying it, since the graph is derived again at every check. Read only.
+ */
+export type Reference = LocatedPlaceholder;
 
 interface EdgeBase {
   id: string;
