@@ -3,7 +3,7 @@ import type { ParsedDocument } from '../document/parse';
 import { findWorkloadPlaceholders } from '../document/placeholders';
 import { childPointer } from '../document/pointer';
 import { rangeOf, type RangePart } from '../document/source-map';
-import { closest, didYouMean, isRecord } from '../validate/rules/shared';
+import { closest, didYouMean, isRecord, type Data } from '../validate/rules/shared';
 import { ANY_CLASS, catalogTypes, matchEntry } from './catalog';
 import { SAMPLE_WORKLOAD } from './sample';
 import type { Catalog, CatalogEntry } from './types';
@@ -27,38 +27,20 @@ export function catalogRules(parsed: ParsedDocument, catalog: Catalog): Diagnost
   const resources = isRecord(workload.resources) ? workload.resources : {};
   const out: Diagnostic[] = [];
   const entries = new Map<string, CatalogEntry>();
-  const warn = (code: DiagnosticCode, message: string, pointer: string, part: RangePart = 'value') =>
-    out.push({
-      severity: 'warning',
-      code,
-      message,
-      path: pointer,
-      range: rangeOf(parsed, pointer, part),
-      source: 'catalog',
-    });
-
   for (const [name, value] of Object.entries(resources)) {
     if (!isRecord(value) || typeof value.type !== 'string' || value.type === '') continue; // the schema says so
-    const pointer = childPointer('/resources', name);
-    const resource = {
-      type: value.type,
-      ...(typeof value.class === 'string' ? { class: value.class } : {}),
-      ...(typeof value.id === 'string' ? { id: value.id } : {}),
-    };
-    const entry = matchEntry(catalog, workloadName, name, resource);
-    if (!entry) {
-      warn('NO_PROVISIONER', noProvisionerMessage(catalog, name, resource), childPointer(pointer, 'type'));
-      continue;
+    const { entry, problems } = verdictOn(catalog, workloadName, name, value);
+    if (entry) entries.set(name, entry);
+    for (const p of problems) {
+      out.push({
+        severity: 'warning',
+        code: p.code,
+        message: p.message,
+        path: p.pointer,
+        range: rangeOf(parsed, p.pointer, p.part),
+        source: 'catalog',
+      });
     }
-    entries.set(name, entry);
-    if (!entry.runsInBrowser) {
-      warn(
-        'PROVISIONER_CANNOT_RUN',
-        `Resource "${name}" is provisioned by ${entry.uri}, a program (cmd://) that cannot run in a browser: the Compose export here will fail for it. score-compose itself can run it.`,
-        childPointer(pointer, 'type'),
-      );
-    }
-    if (entry.paramsDeclared) checkParams(name, value.params, entry, pointer, warn);
   }
 
   for (const p of findWorkloadPlaceholders(parsed)) {
@@ -80,6 +62,66 @@ export function catalogRules(parsed: ParsedDocument, catalog: Catalog): Diagnost
     });
   }
   return out;
+}
+
+/** A warning about one resource, before it is placed in the text. */
+interface ResourceProblem {
+  code: DiagnosticCode;
+  message: string;
+  pointer: string;
+  part: RangePart;
+}
+
+interface Verdict {
+  /** The provisioner that takes the resource, if any. */
+  entry: CatalogEntry | undefined;
+  problems: ResourceProblem[];
+}
+
+/**
+ * What the catalog says about one resource. Remembered by the resource's data: an edit elsewhere in
+ * the workload keeps that object (see incremental.ts), so a check after typing in one container does
+ * not match every resource and write its messages again. The data is never changed once read.
+ */
+function verdictOn(catalog: Catalog, workloadName: string, name: string, value: Data): Verdict {
+  let byValue = verdicts.get(catalog);
+  if (!byValue) {
+    byValue = new WeakMap();
+    verdicts.set(catalog, byValue);
+  }
+  const known = byValue.get(value);
+  if (known && known.name === name && known.workloadName === workloadName) return known.verdict;
+  const verdict = judge(catalog, workloadName, name, value);
+  byValue.set(value, { name, workloadName, verdict });
+  return verdict;
+}
+
+const verdicts = new WeakMap<Catalog, WeakMap<Data, { name: string; workloadName: string; verdict: Verdict }>>();
+
+function judge(catalog: Catalog, workloadName: string, name: string, value: Data): Verdict {
+  const problems: ResourceProblem[] = [];
+  const warn = (code: DiagnosticCode, message: string, pointer: string, part: RangePart = 'value') =>
+    problems.push({ code, message, pointer, part });
+  const pointer = childPointer('/resources', name);
+  const resource = {
+    type: value.type as string,
+    ...(typeof value.class === 'string' ? { class: value.class } : {}),
+    ...(typeof value.id === 'string' ? { id: value.id } : {}),
+  };
+  const entry = matchEntry(catalog, workloadName, name, resource);
+  if (!entry) {
+    warn('NO_PROVISIONER', noProvisionerMessage(catalog, name, resource), childPointer(pointer, 'type'));
+    return { entry, problems };
+  }
+  if (!entry.runsInBrowser) {
+    warn(
+      'PROVISIONER_CANNOT_RUN',
+      `Resource "${name}" is provisioned by ${entry.uri}, a program (cmd://) that cannot run in a browser: the Compose export here will fail for it. score-compose itself can run it.`,
+      childPointer(pointer, 'type'),
+    );
+  }
+  if (entry.paramsDeclared) checkParams(name, value.params, entry, pointer, warn);
+  return { entry, problems };
 }
 
 function checkParams(
