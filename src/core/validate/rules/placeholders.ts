@@ -30,20 +30,21 @@ export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagno
   const metadata = workload.metadata;
   for (const s of findExpandableStrings(parsed)) {
     if (s.context === 'command' || s.context === 'args') continue;
-    let where: string | undefined;
-    const whereOf = (): string => (where ??= describeField(s.pointer, workload));
     const { tokens, parts } = scanPlaceholderReferences(s.value);
-    tokens.forEach((token, i) => {
-      const problem = checkToken(token, parts[i]!, s, whereOf, resources, metadata);
+    // A plain loop, and nothing made per string or placeholder: this runs for every string of the
+    // workload at each check, and nearly every placeholder is fine. Messages are written for problems only.
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      const problem = checkToken(token, parts[i]!, s, workload, resources, metadata);
       if (problem) out.push(at(parsed, s, token.start, token.end, problem));
-    });
+    }
     const open = findUnterminatedPlaceholder(s.value);
     if (open >= 0) {
       out.push(
         at(parsed, s, open, open + 2, {
           severity: 'warning',
           code: 'UNTERMINATED_PLACEHOLDER',
-          message: `${capitalise(whereOf())} has a "\${" that is never closed by "}". score-compose keeps it as literal text, and Docker Compose may reject it. Close the placeholder with "}", or write "$\${" for a literal "\${".`,
+          message: `${capitalise(describeField(s.pointer, workload))} has a "\${" that is never closed by "}". score-compose keeps it as literal text, and Docker Compose may reject it. Close the placeholder with "}", or write "$\${" for a literal "\${".`,
         }),
       );
     }
@@ -51,30 +52,37 @@ export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagno
   return out;
 }
 
+/** How to write a placeholder's text literally. */
+const escapeHint = (raw: string) => `To write a literal "${raw}", escape it as "$${raw}".`;
+
 type Problem = Pick<Diagnostic, 'severity' | 'code' | 'message'>;
 
 function checkToken(
   token: PlaceholderToken,
   reference: readonly string[],
   s: ExpandableString,
-  whereOf: () => string,
+  workload: Data,
   resources: Data,
   metadata: unknown,
 ): Problem | undefined {
   const { raw, content } = token;
   // The messages are only written for a placeholder with a problem: most have none.
-  const escape = () => `To write a literal "${raw}", escape it as "$${raw}".`;
   if (!WELL_FORMED.test(content)) {
-    return { severity: 'error', code: 'INVALID_PLACEHOLDER', message: malformed(raw, content, whereOf(), escape()) };
+    return {
+      severity: 'error',
+      code: 'INVALID_PLACEHOLDER',
+      message: malformed(raw, content, describeField(s.pointer, workload), escapeHint(raw)),
+    };
   }
   // Well formed, it holds no `\.`: its reference split is the content split on every dot.
   const parts = reference;
-  const [root, name] = parts as [string, string, ...string[]];
+  const root = parts[0]!;
+  const name = parts[1]!;
   if (!ROOTS.includes(root)) {
     return {
       severity: 'error',
       code: 'UNKNOWN_PLACEHOLDER_ROOT',
-      message: `Placeholder ${raw} in ${whereOf()} starts with "${root}", but a placeholder must start with "metadata" or "resources".${didYouMean(root, ROOTS)} ${escape()}`,
+      message: `Placeholder ${raw} in ${describeField(s.pointer, workload)} starts with "${root}", but a placeholder must start with "metadata" or "resources".${didYouMean(root, ROOTS)} ${escapeHint(raw)}`,
     };
   }
   if (root === 'resources') {
@@ -87,19 +95,19 @@ function checkToken(
       return {
         severity: 'error',
         code: 'UNKNOWN_RESOURCE',
-        message: `Placeholder ${raw} in ${whereOf()} does not resolve to a resource: there is no resource named "${name}".${didYouMean(name, names)} ${known}; add "${name}" under resources or correct the name.`,
+        message: `Placeholder ${raw} in ${describeField(s.pointer, workload)} does not resolve to a resource: there is no resource named "${name}".${didYouMean(name, names)} ${known}; add "${name}" under resources or correct the name.`,
       };
     }
     if (parts.length === 2 && s.context !== 'volume-source') {
       return {
         severity: 'error',
         code: 'MISSING_OUTPUT_KEY',
-        message: `Placeholder ${raw} in ${whereOf()} names resource "${name}" but none of its outputs; only a volume source may use a resource on its own. Add the output key, e.g. \${resources.${name}.host}.`,
+        message: `Placeholder ${raw} in ${describeField(s.pointer, workload)} names resource "${name}" but none of its outputs; only a volume source may use a resource on its own. Add the output key, e.g. \${resources.${name}.host}.`,
       };
     }
     return undefined;
   }
-  return checkMetadata(raw, parts.slice(1), whereOf(), metadata);
+  return checkMetadata(raw, parts, s.pointer, workload, metadata);
 }
 
 function malformed(raw: string, content: string, where: string, escape: string): string {
@@ -119,16 +127,24 @@ function malformed(raw: string, content: string, where: string, escape: string):
 }
 
 /** `${metadata.a.b}` must name a path that exists in metadata, as substitution walks it. */
-function checkMetadata(raw: string, keys: string[], where: string, metadata: unknown): Problem | undefined {
+function checkMetadata(
+  raw: string,
+  parts: readonly string[],
+  pointer: string,
+  workload: Data,
+  metadata: unknown,
+): Problem | undefined {
   if (!isRecord(metadata)) return undefined; // the schema reports a missing or broken metadata
   let here: unknown = metadata;
-  const walked = ['metadata'];
-  for (const key of keys) {
+  for (let i = 1; i < parts.length; i++) {
+    const key = parts[i]!;
+    // The path walked so far (`metadata.a`), written for a problem only.
+    const walked = () => parts.slice(0, i).join('.');
     if (!isRecord(here)) {
       return {
         severity: 'error',
         code: 'UNKNOWN_METADATA_KEY',
-        message: `Placeholder ${raw} in ${where} cannot look up "${key}": ${walked.join('.')} is a ${describe(here)}, not a mapping. Shorten the placeholder to \${${walked.join('.')}}.`,
+        message: `Placeholder ${raw} in ${describeField(pointer, workload)} cannot look up "${key}": ${walked()} is a ${describe(here)}, not a mapping. Shorten the placeholder to \${${walked()}}.`,
       };
     }
     if (!Object.prototype.hasOwnProperty.call(here, key)) {
@@ -136,11 +152,10 @@ function checkMetadata(raw: string, keys: string[], where: string, metadata: unk
       return {
         severity: 'error',
         code: 'UNKNOWN_METADATA_KEY',
-        message: `Placeholder ${raw} in ${where} refers to ${[...walked, key].join('.')}, which the workload does not define.${didYouMean(key, known)} Add "${key}" under ${walked.join('.')} or correct the placeholder.`,
+        message: `Placeholder ${raw} in ${describeField(pointer, workload)} refers to ${walked()}.${key}, which the workload does not define.${didYouMean(key, known)} Add "${key}" under ${walked()} or correct the placeholder.`,
       };
     }
     here = here[key];
-    walked.push(key);
   }
   return undefined;
 }
