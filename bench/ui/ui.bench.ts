@@ -351,7 +351,10 @@ async function main(): Promise<void> {
       console.log(`  of which the first ${FIRST_CHANGES} changes after opening (in order), and the p95 of the others:`);
       for (const c of warm) {
         console.log(
-          `  ${c.input.padEnd(24)} ${c.first!.map((t) => t.toFixed(0)).join(' ').padEnd(28)} p95 ${ms(c.p95AfterFirst!)}`,
+          `  ${c.input.padEnd(24)} ${c
+            .first!.map((t) => t.toFixed(0))
+            .join(' ')
+            .padEnd(28)} p95 ${ms(c.p95AfterFirst!)}`,
         );
       }
     };

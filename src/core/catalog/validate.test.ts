@@ -223,7 +223,9 @@ describe('the layer in validation', () => {
 
 describe('after an edit elsewhere', () => {
   it('gives what a check from scratch gives: the warnings follow the text, the catalog and the names', () => {
-    const before = workload('  db:\n    type: postgress\n  up:\n    type: service-port\n    params:\n      prot: web\n');
+    const before = workload(
+      '  db:\n    type: postgress\n  up:\n    type: service-port\n    params:\n      prot: web\n',
+    );
     const first = validateText(before, { catalog });
     // Lines typed into the container above the resources: the resources' data is carried over as it was.
     const after = before.replace('    image: nginx\n', '    image: nginx\n    command: ["run"]\n    args: ["--now"]\n');
@@ -231,9 +233,12 @@ describe('after an edit elsewhere', () => {
     const resourcesOf = (value: unknown) => (value as { resources: Record<string, object> }).resources;
     expect(resourcesOf(again.parsed.value).db).toBe(resourcesOf(first.parsed.value).db);
     const fresh = catalogWarnings(after);
-    expect(new Set(fresh.map((d) => d.code))).toEqual(new Set(['MISSING_PARAM', 'NO_PROVISIONER', 'UNSUPPORTED_PARAM']));
+    expect(new Set(fresh.map((d) => d.code))).toEqual(
+      new Set(['MISSING_PARAM', 'NO_PROVISIONER', 'UNSUPPORTED_PARAM']),
+    );
     expect(again.diagnostics.filter((d) => d.source === 'catalog')).toEqual(fresh);
-    for (const d of fresh) expect(d.range.line).toBe(catalogWarnings(before).find((w) => w.code === d.code)!.range.line + 2);
+    for (const d of fresh)
+      expect(d.range.line).toBe(catalogWarnings(before).find((w) => w.code === d.code)!.range.line + 2);
 
     // Another catalog, or another workload name, is judged again.
     const file = '- uri: template://x/pg\n  type: postgress\n  outputs: "host: h"\n';

@@ -295,9 +295,7 @@ resources:
     for (const containers of [2, 30]) {
       const report = validateText(workload(containers));
       const g = deriveGraph(report.parsed, report.diagnostics);
-      const where = [...g.nodes, ...g.edges]
-        .flatMap((e) => e.problems.map((p) => `${e.id} ${p.code}`))
-        .sort();
+      const where = [...g.nodes, ...g.edges].flatMap((e) => e.problems.map((p) => `${e.id} ${p.code}`)).sort();
       const expected = Array.from({ length: containers }, (_, i) => [
         `uses:container:c${i}->resource:db MISSING_OUTPUT_KEY`,
         ...(i > 0 ? [`before:c${i}->c${i - 1} HEALTHY_WITHOUT_PROBE`] : []),

@@ -62,7 +62,12 @@ describe('React Flow nodes and edges from the graph', () => {
 
   it('a problem moved in the list (only its index changed) redraws nothing; a new problem redraws its node', () => {
     const cache = emptyFlowCache();
-    const problem = (index: number, message: string) => ({ index, severity: 'error' as const, code: 'SYNTAX_ERROR' as const, message });
+    const problem = (index: number, message: string) => ({
+      index,
+      severity: 'error' as const,
+      code: 'SYNTAX_ERROR' as const,
+      message,
+    });
     const withProblems = (list: ReturnType<typeof problem>[]) => ({
       ...graph,
       nodes: graph.nodes.map((n) => (n.id === 'container:web' ? { ...n, problems: list } : { ...n, problems: [] })),
@@ -76,7 +81,7 @@ describe('React Flow nodes and edges from the graph', () => {
 });
 
 describe('sameContent', () => {
-  it('compares plain data deeply, as JSON would see it, without the problems\' indexes', () => {
+  it("compares plain data deeply, as JSON would see it, without the problems' indexes", () => {
     expect(sameContent({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBe(true);
     expect(sameContent({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false);
     expect(sameContent([1, 2], [1, 2, 3])).toBe(false);
