@@ -1,6 +1,5 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { asRecord, previewValue, valueAt, type ExportedVariables } from '../../core/inspector';
-import { useDocument } from '../../state/document-context';
 import { exportedVariablesOf } from '../../state/export-preview';
 import { KeyValueEditor, ListEditor } from './collections';
 import { Group, KeyField } from './Field';
@@ -51,9 +50,8 @@ export function ContainerForm({ name, pointer }: { name: string; pointer: string
 }
 
 function Variables({ name, pointer }: { name: string; pointer: string }) {
-  const { workload, run } = useInspector();
-  // Deferred as the rest of the form is (see InspectorProvider).
-  const text = useDeferredValue(useDocument((s) => s.readable.parsed.text));
+  // The text as the rest of the form has it (after typing, a frame late: see InspectorProvider).
+  const { workload, text, run } = useInspector();
   const variables = asRecord(valueAt(workload, `${pointer}/variables`));
   const needsExport = Object.values(variables ?? {}).some((v) => typeof v === 'string' && v.includes('${resources.'));
   const exported = useExportedVariables(text, needsExport);

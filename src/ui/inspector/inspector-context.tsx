@@ -1,8 +1,9 @@
-import { createContext, useContext, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import type { CommandResult } from '../../core/commands';
 import type { Diagnostic } from '../../core/diagnostics';
 import { fieldOwner } from '../../core/inspector';
 import { useDocument } from '../../state/document-context';
+import { useAfterPaint } from '../hooks/use-after-paint';
 
 /**
  * What every control of the inspector needs, handed down once: the workload's model (plain data of
@@ -11,6 +12,8 @@ import { useDocument } from '../../state/document-context';
  */
 export interface Inspector {
   workload: unknown;
+  /** The text the model was read from. */
+  text: string;
   /** The problems a control at this pointer shows (matched by diagnostic path, see fieldOwner). */
   problemsAt(pointer: string): readonly Diagnostic[];
   run(name: string, args: unknown): CommandResult;
@@ -29,6 +32,7 @@ const none: readonly Diagnostic[] = [];
 
 export function InspectorProvider({ children }: { children: ReactNode }) {
   const workload = useDocument((s) => s.readable.parsed.value);
+  const text = useDocument((s) => s.readable.parsed.text);
   const diagnostics = useDocument((s) => s.report.diagnostics);
   const readOnly = useDocument((s) => s.report.parsed.blocked);
   const runCommand = useDocument((s) => s.runCommand);
@@ -47,6 +51,7 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Inspector>(
     () => ({
       workload,
+      text,
       problemsAt: (pointer) => byOwner.get(pointer) ?? none,
       run: (name, args) => runCommand(name, args),
       select: (pointer) => select(pointer, 'inspector'),
@@ -61,15 +66,15 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
       },
       readOnly,
     }),
-    [workload, byOwner, runCommand, select, readOnly],
+    [workload, text, byOwner, runCommand, select, readOnly],
   );
-  // Text typed in the YAML pane (or set by automation) reaches the form in a render of its own, after
-  // the frame that shows the problems and the graph: the form is the largest part of the page to draw
-  // again, and nobody is looking at it then. An edit made with a control (here, on the canvas, undo)
-  // shows at once: a checkbox must not flick back for a frame.
-  const deferred = useDeferredValue(value);
+  // Text typed in the YAML pane (or set by automation) reaches the form after the frame that shows
+  // the problems and the graph: the form is the largest part of the page to draw again, and nobody is
+  // looking at it then. An edit made with a control (here, on the canvas, undo) shows at once: a
+  // checkbox must not flick back for a frame.
   const typed = useDocument((s) => s.lastChange?.source === 'editor' || s.lastChange?.source === 'automation');
-  return <InspectorContext.Provider value={typed ? deferred : value}>{children}</InspectorContext.Provider>;
+  const shown = useAfterPaint(value, !typed);
+  return <InspectorContext.Provider value={shown}>{children}</InspectorContext.Provider>;
 }
 
 export function useInspector(): Inspector {
