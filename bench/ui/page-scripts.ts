@@ -31,13 +31,28 @@ export const instrument = `
     channel.port2.postMessage(null);
   };
   bench.afterFrame = afterFrame;
+  // Whether the page is in a frame's animation callbacks (or the rendering after them): a change made
+  // there is drawn in that frame, not the next. Open from the frame's first callback until the task
+  // after its rendering.
+  let frameOpen = false;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    raf((t) => {
+      if (!frameOpen) {
+        frameOpen = true;
+        afterFrame(() => { frameOpen = false; });
+      }
+      callback(t);
+    });
   // Paint stamps: after any change of the page, the end of the frame that shows it.
   bench.paints = [];
   let stamping = false;
   new MutationObserver(() => {
     if (stamping) return;
     stamping = true;
-    requestAnimationFrame(() => afterFrame((t) => { bench.paints.push(t); stamping = false; }));
+    const stamp = () => afterFrame((t) => { bench.paints.push(t); stamping = false; });
+    if (frameOpen) stamp();
+    else raf(stamp);
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {

@@ -3,8 +3,8 @@ import { applyEdits } from '../core/commands';
 import { validateText } from '../core/validate';
 import { pointerAt } from '../core/document/source-map';
 import type { BackgroundValidation } from './background-validation';
-import { CHECK_DELAY_MS, createDocumentStore, hasChanges, isOpen } from './document-store';
-import { lazyParsed } from './lazy-parsed';
+import { BACKGROUND_CHECK_FROM, CHECK_DELAY_MS, createDocumentStore, hasChanges, isOpen } from './document-store';
+import { isParsedHere, lazyParsed } from './lazy-parsed';
 
 const valid = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n';
 const noImage = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    command: [x]\n';
@@ -219,7 +219,10 @@ describe('the document store', () => {
     it('checks typing in the background, and the caret selects from its answer', async () => {
       const worker = fakeWorker();
       const validate = vi.fn(validateText);
-      const store = createDocumentStore({ text: valid, origin: 'test' }, { validate, background: worker.background });
+      const store = createDocumentStore(
+        { text: valid, origin: 'test' },
+        { validate, background: worker.background, backgroundFrom: 0 },
+      );
       store.getState().typeText(noImage);
       store.getState().selectAt(noImage.indexOf('command'));
       vi.advanceTimersByTime(CHECK_DELAY_MS);
@@ -234,7 +237,10 @@ describe('the document store', () => {
 
     it('ignores an answer about a text that has changed since', async () => {
       const worker = fakeWorker();
-      const store = createDocumentStore({ text: valid, origin: 'test' }, { background: worker.background });
+      const store = createDocumentStore(
+        { text: valid, origin: 'test' },
+        { background: worker.background, backgroundFrom: 0 },
+      );
       store.getState().typeText(noImage);
       vi.advanceTimersByTime(CHECK_DELAY_MS);
       store.getState().typeText(unreadable);
@@ -246,9 +252,31 @@ describe('the document store', () => {
       expect(store.getState().readable.parsed.text).toBe(valid); // the last readable version stays
     });
 
-    it('checks here when the worker fails, and from then on', async () => {
+    it('checks a short text here, without the round trip, and a long one in the background', async () => {
       const worker = fakeWorker();
       const store = createDocumentStore({ text: valid, origin: 'test' }, { background: worker.background });
+      store.getState().typeText(noImage);
+      vi.advanceTimersByTime(CHECK_DELAY_MS);
+      expect(worker.pending()).toBe(0);
+      expect(store.getState().report.parsed.text).toBe(noImage);
+      expect(isParsedHere(store.getState().report.parsed)).toBe(true);
+
+      const long = valid + '# a long comment\n'.repeat(Math.ceil(BACKGROUND_CHECK_FROM / 17));
+      expect(long.length).toBeGreaterThanOrEqual(BACKGROUND_CHECK_FROM);
+      store.getState().typeText(long);
+      vi.advanceTimersByTime(CHECK_DELAY_MS);
+      expect(worker.pending()).toBe(1);
+      await worker.answer();
+      expect(store.getState().report.parsed.text).toBe(long);
+      expect(store.getState().report.valid).toBe(true);
+    });
+
+    it('checks here when the worker fails, and from then on', async () => {
+      const worker = fakeWorker();
+      const store = createDocumentStore(
+        { text: valid, origin: 'test' },
+        { background: worker.background, backgroundFrom: 0 },
+      );
       worker.fail();
       store.getState().typeText(noImage);
       vi.advanceTimersByTime(CHECK_DELAY_MS);

@@ -12,6 +12,15 @@ import { validationOf } from './validation';
 /** Typing is checked this long after the last keystroke (DESIGN §4: ≤ 150 ms); blur and automation check at once. */
 export const CHECK_DELAY_MS = 150;
 
+/**
+ * Texts shorter than this are checked here even when there is a worker: a check of a few hundred
+ * lines takes 1–3 ms, less than sending it to the worker and copying its answer back (4–7 ms on a
+ * 2-core machine), and the answer comes with the full reading of the text, which the worker's does
+ * not (see lazy-parsed.ts). Longer texts (the 100×100 bench workload is 165 KB) go to the worker, so
+ * that typing never waits for their check.
+ */
+export const BACKGROUND_CHECK_FROM = 16 * 1024;
+
 /** Where a change of the text came from. The editor pane applies every change that did not come from itself. */
 export type ChangeSource = 'editor' | 'command' | 'history' | 'automation' | 'open';
 
@@ -130,6 +139,8 @@ export interface DocumentStoreOptions {
    * always run here: their callers need the answer now.
    */
   background?: BackgroundValidation;
+  /** Texts shorter than this are checked here all the same (BACKGROUND_CHECK_FROM; tests pass 0). */
+  backgroundFrom?: number;
 }
 
 export function createDocumentStore(
@@ -139,9 +150,12 @@ export function createDocumentStore(
     validate = validationOf,
     now = () => performance.now(),
     background,
+    backgroundFrom = BACKGROUND_CHECK_FROM,
   }: DocumentStoreOptions = {},
 ): DocumentStore {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the check waiting for the next frame. */
+  let cancelFrame: (() => void) | undefined;
   /** Numbers the background requests: only the answer to the latest one counts. */
   let checks = 0;
   let pointers = 0;
@@ -151,6 +165,8 @@ export function createDocumentStore(
   const cancel = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    cancelFrame?.();
+    cancelFrame = undefined;
   };
 
   const derived = (text: string, previous: ValidationReport | undefined) => {
@@ -201,8 +217,11 @@ export function createDocumentStore(
       timer = undefined;
       const { text, report } = get();
       if (report.parsed.text === text) return;
-      if (!background) {
-        check();
+      if (!background || text.length < backgroundFrom) {
+        cancelFrame = atNextFrame(() => {
+          cancelFrame = undefined;
+          check();
+        });
         return;
       }
       const caret = pendingCaret;
@@ -392,6 +411,34 @@ export function createDocumentStore(
       },
     };
   });
+}
+
+/** How long a check waits for a frame at most: a hidden page draws none. */
+const FRAME_WAIT_LIMIT_MS = 100;
+
+/**
+ * Runs `run` at the start of the browser's next frame (at once where there are no frames: Node, the
+ * tests), so that what it changes is drawn in that frame. A check made in the middle of a frame is
+ * seen only in the next one; made at its start, it is seen in that frame, and the time between the
+ * end of the pause in typing and the paint is, on average, the same (DESIGN §4: ≤ 150 ms for the
+ * pause). Returns a function that cancels it.
+ */
+function atNextFrame(run: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') {
+    run();
+    return () => {};
+  }
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timeout);
+  };
+  const once = () => {
+    stop();
+    run();
+  };
+  const frame = requestAnimationFrame(once);
+  const timeout = setTimeout(once, FRAME_WAIT_LIMIT_MS);
+  return stop;
 }
 
 /** Marks on the page's performance timeline, for the UI bench and the browser's profiler: when a check starts and when its report is in the store. */
