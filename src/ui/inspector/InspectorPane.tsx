@@ -1,11 +1,11 @@
 import { memo, useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
 import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
 import { parentPointer } from '../../core/document/pointer';
-import { useDocument } from '../../state/document-context';
+import type { Selection } from '../../state/document-store';
 import { Pane } from '../workspace/Pane';
 import { StaleNote } from '../workspace/StaleNote';
 import { ContainerForm } from './ContainerForm';
-import { InspectorProvider, useInspector } from './inspector-context';
+import { InspectorProvider, useInspector, useInspectorSelection } from './inspector-context';
 import { Problems } from './Problems';
 import { ResourceForm } from './ResourceForm';
 import { WorkloadForm } from './WorkloadForm';
@@ -42,12 +42,12 @@ const ResourceFormView = memo(ResourceForm);
 
 function SectionView() {
   const { workload, select, open, takeFocusRequest, problemsAt } = useInspector();
-  const selection = useDocument((s) => s.selection);
+  const selection = useInspectorSelection();
   const section = sectionOf(selection?.pointer, workload);
   const body = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  useFollowSelection(body);
+  useFollowSelection(body, selection);
 
   // Opening another part from inside the inspector moves the focus to its heading, not to the page.
   useEffect(() => {
@@ -117,8 +117,7 @@ function title(section: Section, workload: unknown): string {
  * A selection made elsewhere (graph, YAML caret, Problems) scrolls its field into view and marks
  * it, without taking the keyboard focus from where the user is.
  */
-function useFollowSelection(body: React.RefObject<HTMLDivElement | null>) {
-  const selection = useDocument((s) => s.selection);
+function useFollowSelection(body: React.RefObject<HTMLDivElement | null>, selection: Selection | null) {
   /** The field scrolled to last: the caret moving within it (each check while typing) scrolls nothing again. */
   const shown = useRef<HTMLElement | null>(null);
   useEffect(() => {

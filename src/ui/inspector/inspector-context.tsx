@@ -3,6 +3,7 @@ import type { CommandResult } from '../../core/commands';
 import type { Diagnostic } from '../../core/diagnostics';
 import { fieldOwner } from '../../core/inspector';
 import { useDocument } from '../../state/document-context';
+import type { Selection } from '../../state/document-store';
 import { useAfterPaint } from '../hooks/use-after-paint';
 
 /**
@@ -27,6 +28,8 @@ export interface Inspector {
 }
 
 const InspectorContext = createContext<Inspector | null>(null);
+/** The selection as the inspector shows it: apart, so that a move of the caret re-renders no field. */
+const SelectionContext = createContext<Selection | null>(null);
 
 const none: readonly Diagnostic[] = [];
 
@@ -70,15 +73,27 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
   );
   // Text typed in the YAML pane (or set by automation) reaches the form after the frame that shows
   // the problems and the graph: the form is the largest part of the page to draw again, and nobody is
-  // looking at it then. An edit made with a control (here, on the canvas, undo) shows at once: a
-  // checkbox must not flick back for a frame.
+  // looking at it then. The selection follows with it (the caret moves as the user types, and the
+  // form it points into is the one shown). An edit made with a control (here, on the canvas, undo)
+  // shows at once: a checkbox must not flick back for a frame.
+  const selection = useDocument((s) => s.selection);
   const typed = useDocument((s) => s.lastChange?.source === 'editor' || s.lastChange?.source === 'automation');
-  const shown = useAfterPaint(value, !typed);
-  return <InspectorContext.Provider value={shown}>{children}</InspectorContext.Provider>;
+  const current = useMemo(() => ({ value, selection }), [value, selection]);
+  const shown = useAfterPaint(current, !typed);
+  return (
+    <InspectorContext.Provider value={shown.value}>
+      <SelectionContext.Provider value={shown.selection}>{children}</SelectionContext.Provider>
+    </InspectorContext.Provider>
+  );
 }
 
 export function useInspector(): Inspector {
   const inspector = useContext(InspectorContext);
   if (!inspector) throw new Error('useInspector needs an <InspectorProvider> above it');
   return inspector;
+}
+
+/** What is selected, as of the model the inspector shows. */
+export function useInspectorSelection(): Selection | null {
+  return useContext(SelectionContext);
 }
