@@ -27,10 +27,19 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
       {diagnostics.length === 0 ? (
         <p className="empty">No problems found.</p>
       ) : (
-        <ul className="problem-list" aria-label="Problems">
+        // One click handler for the list, reading the row's number from the row: a problem that only
+        // moved (one more or less before it) keeps its row as it was, with nothing of it drawn again.
+        <ul
+          className="problem-list"
+          aria-label="Problems"
+          onClick={(e) => {
+            const row = (e.target as Element).closest<HTMLElement>('li[data-index]');
+            if (row && e.currentTarget.contains(row)) showProblem(Number(row.dataset.index), true);
+          }}
+        >
           {problemKeys(diagnostics).map((key, i) => (
-            <li key={key}>
-              <Problem diagnostic={diagnostics[i]!} index={i} active={i === active} onShow={showProblem} />
+            <li key={key} data-index={i}>
+              <Problem diagnostic={diagnostics[i]!} active={i === active} />
             </li>
           ))}
         </ul>
@@ -53,41 +62,39 @@ function problemKeys(diagnostics: readonly Diagnostic[]): string[] {
   });
 }
 
-const Problem = memo(function Problem({
-  diagnostic: d,
-  index,
-  active,
-  onShow,
-}: {
-  diagnostic: Diagnostic;
-  index: number;
-  active: boolean;
-  onShow: (index: number, focus: boolean) => void;
-}) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (active) button.current?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
+/** What a row shows of a problem: a check makes new diagnostic objects, and a row is drawn again only when this differs. */
+function sameRow(a: Diagnostic, b: Diagnostic): boolean {
   return (
-    <button
-      ref={button}
-      type="button"
-      className={`problem ${d.severity}`}
-      aria-current={active || undefined}
-      onClick={() => onShow(index, true)}
-    >
-      <span className="severity">
-        <SeverityIcon severity={d.severity} /> {severityLabel[d.severity]}
-      </span>
-      <code className="code">{d.code}</code>
-      <span className="message">{d.message}</span>
-      <span className="position">
-        <span className="visually-hidden">line </span>
-        {d.range.line}:{d.range.column}
-      </span>
-    </button>
+    a.severity === b.severity &&
+    a.code === b.code &&
+    a.message === b.message &&
+    a.range.line === b.range.line &&
+    a.range.column === b.range.column
   );
-});
+}
+
+const Problem = memo(
+  function Problem({ diagnostic: d, active }: { diagnostic: Diagnostic; active: boolean }) {
+    const button = useRef<HTMLButtonElement>(null);
+    useEffect(() => {
+      if (active) button.current?.scrollIntoView({ block: 'nearest' });
+    }, [active]);
+    return (
+      <button ref={button} type="button" className={`problem ${d.severity}`} aria-current={active || undefined}>
+        <span className="severity">
+          <SeverityIcon severity={d.severity} /> {severityLabel[d.severity]}
+        </span>
+        <code className="code">{d.code}</code>
+        <span className="message">{d.message}</span>
+        <span className="position">
+          <span className="visually-hidden">line </span>
+          {d.range.line}:{d.range.column}
+        </span>
+      </button>
+    );
+  },
+  (before, after) => before.active === after.active && sameRow(before.diagnostic, after.diagnostic),
+);
 
 /** Tells screen readers which problem F8 moved to, since the keyboard focus stays where it was. */
 function ActiveProblemAnnouncement({ diagnostics, active }: { diagnostics: readonly Diagnostic[]; active: number }) {
