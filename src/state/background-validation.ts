@@ -43,6 +43,11 @@ export interface BackgroundCheck {
 export interface BackgroundValidation {
   check(text: string, caret?: number): Promise<BackgroundCheck>;
   pointerAt(text: string, caret: number): Promise<string | undefined>;
+  /**
+   * Reads a text the page has checked itself (opened, changed by a command), so that the worker's
+   * check of the next typing is a re-check of an edit, with its code warm, instead of a first reading.
+   */
+  read(text: string): Promise<void>;
 }
 
 /**
@@ -109,6 +114,9 @@ export function startBackgroundValidation(
     },
     async pointerAt(text, caret) {
       return (await ask({ text, caret, only: 'pointer' })).pointer;
+    },
+    async read(text) {
+      await ask({ text, only: 'pointer' }); // the worker reads the text to answer; no caret, no answer
     },
   };
 }

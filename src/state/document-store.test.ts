@@ -3,7 +3,14 @@ import { applyEdits } from '../core/commands';
 import { validateText } from '../core/validate';
 import { pointerAt } from '../core/document/source-map';
 import type { BackgroundValidation } from './background-validation';
-import { BACKGROUND_CHECK_FROM, CHECK_DELAY_MS, createDocumentStore, hasChanges, isOpen } from './document-store';
+import {
+  BACKGROUND_CHECK_FROM,
+  CHECK_DELAY_MS,
+  createDocumentStore,
+  hasChanges,
+  isOpen,
+  WORKER_READ_DELAY_MS,
+} from './document-store';
 import { isParsedHere, lazyParsed } from './lazy-parsed';
 
 const valid = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n';
@@ -193,6 +200,8 @@ describe('the document store', () => {
     /** A stand-in for the worker: answers when told to, as the real one would (lazily parsed report). */
     function fakeWorker() {
       const waiting: Array<() => void> = [];
+      /** The texts the worker was asked to read (checked here, long enough for the worker). */
+      const read: string[] = [];
       let failing = false;
       const background: BackgroundValidation = {
         check: (text, caret) =>
@@ -207,13 +216,17 @@ describe('the document store', () => {
           ),
         pointerAt: (text, caret) =>
           new Promise((resolve) => waiting.push(() => resolve(pointerAt(validateText(text).parsed, caret)))),
+        read: (text) => {
+          read.push(text);
+          return Promise.resolve();
+        },
       };
       const answer = async () => {
         for (const run of waiting.splice(0)) run();
         await Promise.resolve();
         await Promise.resolve();
       };
-      return { background, answer, fail: () => (failing = true), pending: () => waiting.length };
+      return { background, answer, read, fail: () => (failing = true), pending: () => waiting.length };
     }
 
     it('checks typing in the background, and the caret selects from its answer', async () => {
@@ -269,6 +282,26 @@ describe('the document store', () => {
       await worker.answer();
       expect(store.getState().report.parsed.text).toBe(long);
       expect(store.getState().report.valid).toBe(true);
+    });
+
+    it('has the worker read a long text checked here once the page is still, so that its next check is a re-check', () => {
+      const worker = fakeWorker();
+      const long = valid + '# a long comment\n'.repeat(Math.ceil(BACKGROUND_CHECK_FROM / 17));
+      const store = createDocumentStore({ text: long, origin: 'test' }, { background: worker.background });
+      vi.advanceTimersByTime(WORKER_READ_DELAY_MS);
+      expect(worker.read).toEqual([long]); // opened
+
+      const edited = long.replace('nginx', 'nginx:1');
+      store.getState().replaceText(edited); // checked here at once
+      store.getState().replaceText(long); // before the page is still: only the last one is read
+      vi.advanceTimersByTime(WORKER_READ_DELAY_MS - 1);
+      expect(worker.read).toEqual([long]);
+      vi.advanceTimersByTime(1);
+      expect(worker.read).toEqual([long, long]);
+
+      store.getState().replaceText(valid); // short: checked here, never sent
+      vi.advanceTimersByTime(WORKER_READ_DELAY_MS);
+      expect(worker.read).toHaveLength(2);
     });
 
     it('checks here when the worker fails, and from then on', async () => {

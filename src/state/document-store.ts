@@ -156,6 +156,8 @@ export function createDocumentStore(
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Cancels the check waiting for the next frame. */
   let cancelFrame: (() => void) | undefined;
+  /** The worker's reading of a long text checked here, waiting for the page to be still. */
+  let readTimer: ReturnType<typeof setTimeout> | undefined;
   /** Numbers the background requests: only the answer to the latest one counts. */
   let checks = 0;
   let pointers = 0;
@@ -167,6 +169,8 @@ export function createDocumentStore(
     timer = undefined;
     cancelFrame?.();
     cancelFrame = undefined;
+    if (readTimer !== undefined) clearTimeout(readTimer);
+    readTimer = undefined;
   };
 
   const derived = (text: string, previous: ValidationReport | undefined) => {
@@ -209,7 +213,21 @@ export function createDocumentStore(
         change,
       );
       mark('score:checked');
+      readInBackground(text);
       return next.report;
+    };
+
+    /**
+     * A long text checked here (opened, changed by a command or automation) is read by the worker too
+     * once the page is still, so that the check after the next typing is a quick re-check there.
+     */
+    const readInBackground = (text: string) => {
+      if (!background || text.length < backgroundFrom) return;
+      const worker = background;
+      readTimer = setTimeout(() => {
+        readTimer = undefined;
+        if (get().text === text) worker.read(text).catch(() => {}); // a failing worker is seen by the next check
+      }, WORKER_READ_DELAY_MS);
     };
 
     /** The check after a pause in typing: in the background when there is one. */
@@ -274,6 +292,7 @@ export function createDocumentStore(
         message: null,
         lastChange: { seq: ++seq, before, text, edits: [diffText(before, text)], source: 'open' },
       });
+      readInBackground(text);
     };
 
     const startState = (text: string, origin: string | null, openedText = text) => ({
@@ -287,6 +306,7 @@ export function createDocumentStore(
       ...derived(text, undefined),
     });
 
+    readInBackground(initial.text);
     return {
       ...startState(initial.text, initial.origin, initial.openedText),
       lastChange: null,
@@ -412,6 +432,9 @@ export function createDocumentStore(
     };
   });
 }
+
+/** How long the page must be still before the worker reads a long text checked here. */
+export const WORKER_READ_DELAY_MS = 500;
 
 /** How long a check waits for a frame at most: a hidden page draws none. */
 const FRAME_WAIT_LIMIT_MS = 100;
