@@ -364,7 +364,7 @@ async function main(): Promise<void> {
       changes,
     );
     printChanges(
-      `Typing → check after the pause (validation worker) → next paint with diagnostics (${budgetNote}):`,
+      `Typing → check after the pause (under 16 KB on the main thread, else in the validation worker) → next paint with diagnostics (${budgetNote}):`,
       typed,
     );
     console.log(
