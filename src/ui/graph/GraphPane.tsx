@@ -41,6 +41,7 @@ import { CanvasActionsProvider, type CanvasActions } from './canvas-actions';
 import { CanvasDialog, type DialogState } from './CanvasDialog';
 import { ArrowMarkers, edgeTypes, type FlowEdge } from './edges';
 import { GraphNotice, type GraphNoticeState } from './GraphNotice';
+import { createNodeContent, NodeContentProvider } from './node-content';
 import { nodeTypes, type FlowNode } from './nodes';
 import { removeFromCanvas, removeReferencesOf } from './removal';
 import { sharedFlowCache, toFlowEdges, toFlowNodes } from './to-flow';
@@ -122,6 +123,10 @@ function GraphCanvas() {
     [graph, positions, sizes, selectedId, renamingId],
   );
   const edges = useMemo(() => toFlowEdges(graph, selectedId, sharedFlowCache), [graph, selectedId]);
+  // What the nodes show, handed to their components apart from React Flow's nodes (see node-content).
+  // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
+  const [content] = useState(createNodeContent);
+  useLayoutEffect(() => content.update(graph.nodes), [content, graph]);
 
   // The latest of everything, for callbacks that must keep one identity (the memoized nodes use them).
   const latest = useRef({ graph, positions, sizes, selectedId, layout });
@@ -400,79 +405,81 @@ function GraphCanvas() {
 
   return (
     <CanvasActionsProvider value={actions}>
-      <div
-        ref={wrapper}
-        className="graph-canvas"
-        data-stale={stale || undefined}
-        onKeyDown={onKeyDown}
-        onDragOver={onDragOver}
-        onDrop={onDrop}
-      >
-        <Toolbar
-          disabled={stale}
-          canConnect={selectedNode?.kind === 'container'}
-          onAddContainer={() => setDialog({ kind: 'add-container' })}
-          onAddResource={(t) => addResource(t)}
-          onConnect={() => selectedId && openConnect(selectedId)}
-          onLayout={layout.relayout}
-        />
-        <ArrowMarkers />
-        <ReactFlow<FlowNode, FlowEdge>
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
-          onNodesChange={onNodesChange}
-          onEdgesChange={onEdgesChange}
-          onConnectStart={onConnectStart}
-          onConnectEnd={onConnectEnd}
-          isValidConnection={isValidConnection}
-          onMove={onMove}
-          onMoveStart={onMoveStart}
-          onMoveEnd={onMoveEnd}
-          onPaneClick={() => setSelectedId(undefined)}
-          // No key handlers of React Flow's own: they listen on the whole document and would swallow
-          // keys typed elsewhere (Space and Ctrl in the YAML editor). The canvas handles its keys itself.
-          deleteKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={null}
-          panActivationKeyCode={null}
-          zoomActivationKeyCode={null}
-          connectOnClick={false}
-          nodesConnectable={!stale}
-          fitView
-          fitViewOptions={FIT_VIEW_OPTIONS}
-          minZoom={0.02}
-          maxZoom={2}
-          ariaLabelConfig={ariaLabelConfig}
-          proOptions={{ hideAttribution: true }}
+      <NodeContentProvider value={content}>
+        <div
+          ref={wrapper}
+          className="graph-canvas"
+          data-stale={stale || undefined}
+          onKeyDown={onKeyDown}
+          onDragOver={onDragOver}
+          onDrop={onDrop}
         >
-          <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
-          <Background />
-          <Controls showInteractive={false} />
-          {roomy && <MiniMap pannable zoomable nodeClassName={miniMapClassName} />}
-        </ReactFlow>
-        {notice && (
-          <GraphNotice
-            notice={notice}
-            canUndo={canUndo}
-            onDismiss={() => setNotice(null)}
-            onUndo={() => {
-              store.getState().undo();
-              setNotice(null);
-            }}
-            onShow={(pointer) => store.getState().select(pointer, 'graph')}
-            onRemoveReferences={removeReferences}
+          <Toolbar
+            disabled={stale}
+            canConnect={selectedNode?.kind === 'container'}
+            onAddContainer={() => setDialog({ kind: 'add-container' })}
+            onAddResource={(t) => addResource(t)}
+            onConnect={() => selectedId && openConnect(selectedId)}
+            onLayout={layout.relayout}
           />
-        )}
-        <CanvasDialog
-          dialog={dialog}
-          graph={graph}
-          onClose={() => setDialog(null)}
-          run={run}
-          onChoose={requestConnection}
-        />
-      </div>
+          <ArrowMarkers />
+          <ReactFlow<FlowNode, FlowEdge>
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            edgeTypes={edgeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnectStart={onConnectStart}
+            onConnectEnd={onConnectEnd}
+            isValidConnection={isValidConnection}
+            onMove={onMove}
+            onMoveStart={onMoveStart}
+            onMoveEnd={onMoveEnd}
+            onPaneClick={() => setSelectedId(undefined)}
+            // No key handlers of React Flow's own: they listen on the whole document and would swallow
+            // keys typed elsewhere (Space and Ctrl in the YAML editor). The canvas handles its keys itself.
+            deleteKeyCode={null}
+            selectionKeyCode={null}
+            multiSelectionKeyCode={null}
+            panActivationKeyCode={null}
+            zoomActivationKeyCode={null}
+            connectOnClick={false}
+            nodesConnectable={!stale}
+            fitView
+            fitViewOptions={FIT_VIEW_OPTIONS}
+            minZoom={0.02}
+            maxZoom={2}
+            ariaLabelConfig={ariaLabelConfig}
+            proOptions={{ hideAttribution: true }}
+          >
+            <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
+            <Background />
+            <Controls showInteractive={false} />
+            {roomy && <MiniMap pannable zoomable nodeClassName={miniMapClassName} />}
+          </ReactFlow>
+          {notice && (
+            <GraphNotice
+              notice={notice}
+              canUndo={canUndo}
+              onDismiss={() => setNotice(null)}
+              onUndo={() => {
+                store.getState().undo();
+                setNotice(null);
+              }}
+              onShow={(pointer) => store.getState().select(pointer, 'graph')}
+              onRemoveReferences={removeReferences}
+            />
+          )}
+          <CanvasDialog
+            dialog={dialog}
+            graph={graph}
+            onClose={() => setDialog(null)}
+            run={run}
+            onChoose={requestConnection}
+          />
+        </div>
+      </NodeContentProvider>
     </CanvasActionsProvider>
   );
 }

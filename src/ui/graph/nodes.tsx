@@ -1,30 +1,54 @@
 import { Handle, Position, type Node, type NodeProps, type NodeTypes } from '@xyflow/react';
 import { memo, useEffect, useRef, useState } from 'react';
 import {
+  accessibleName,
   problemCount,
   resourceTypeInfo,
+  type GraphNode,
   type ContainerNode,
   type PortSummary,
   type ProblemRef,
-  type ResourceNode,
-  type WorkloadNode,
 } from '../../core/graph';
 import { useCanvasActions } from './canvas-actions';
 import { Icon } from './icons';
+import { useNodeContent } from './node-content';
+import { nodeLabelId } from './to-flow';
 
 /**
  * The canvas's node components. Declared once, outside any component, and memoized (React Flow's
- * guidance): a YAML edit re-renders only the nodes whose data changed.
+ * guidance). What a node shows comes from NodeContent by its id, not from React Flow's data (which
+ * holds only its state): a YAML edit re-renders only the nodes whose content changed.
  */
-export type WorkloadFlowNode = Node<{ node: WorkloadNode; renaming: boolean }, 'workload'>;
-export type ContainerFlowNode = Node<{ node: ContainerNode; renaming: boolean }, 'container'>;
-export type ResourceFlowNode = Node<{ node: ResourceNode; renaming: boolean }, 'resource'>;
+export type WorkloadFlowNode = Node<{ renaming: boolean }, 'workload'>;
+export type ContainerFlowNode = Node<{ renaming: boolean }, 'container'>;
+export type ResourceFlowNode = Node<{ renaming: boolean }, 'resource'>;
 export type FlowNode = WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode;
 
+/** The node's content, when it is of the kind its component draws. */
+function useContent<K extends GraphNode['kind']>(id: string, kind: K): Extract<GraphNode, { kind: K }> | undefined {
+  const node = useNodeContent(id);
+  return node?.kind === kind ? (node as Extract<GraphNode, { kind: K }>) : undefined;
+}
+
+/**
+ * The node's accessible name (the node's wrapper is labelled by it): out of the page's flow and of
+ * what a screen reader reads inside the node, where the same facts are shown.
+ */
+function NodeLabel({ node }: { node: GraphNode }) {
+  return (
+    <span id={nodeLabelId(node.id)} hidden>
+      {accessibleName(node)}
+    </span>
+  );
+}
+
 const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<WorkloadFlowNode>) {
-  const { node, renaming } = data;
+  const node = useContent(id, 'workload');
+  const { renaming } = data;
+  if (!node) return null;
   return (
     <div className="graph-node-body">
+      <NodeLabel node={node} />
       <div className="graph-node-head">
         <Icon name="workload" />
         <span className="graph-node-kind">Workload</span>
@@ -37,11 +61,14 @@ const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<
 });
 
 const ContainerNodeView = memo(function ContainerNodeView({ id, data }: NodeProps<ContainerFlowNode>) {
-  const { node, renaming } = data;
+  const node = useContent(id, 'container');
+  const { renaming } = data;
+  if (!node) return null;
   return (
     <>
       <Handle type="target" position={Position.Left} className="graph-handle" />
       <div className="graph-node-body">
+        <NodeLabel node={node} />
         <div className="graph-node-head">
           <Icon name="container" />
           <NodeName id={id} name={node.name} renaming={renaming} />
@@ -72,12 +99,15 @@ const ContainerNodeView = memo(function ContainerNodeView({ id, data }: NodeProp
 });
 
 const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<ResourceFlowNode>) {
-  const { node, renaming } = data;
+  const node = useContent(id, 'resource');
+  const { renaming } = data;
+  if (!node) return null;
   const info = resourceTypeInfo(node.type);
   return (
     <>
       <Handle type="target" position={Position.Left} className="graph-handle" />
       <div className="graph-node-body">
+        <NodeLabel node={node} />
         <div className="graph-node-head">
           <Icon name={info?.icon ?? 'generic'} />
           <NodeName id={id} name={node.name} renaming={renaming} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkloadText } from '../../core/document/parse';
 import { autoLayout, deriveGraph } from '../../core/graph';
-import { emptyFlowCache, sameContent, toFlowEdges, toFlowNodes } from './to-flow';
+import { emptyFlowCache, nodeLabelId, sameContent, toFlowEdges, toFlowNodes } from './to-flow';
 
 const text = `apiVersion: score.dev/v1b1
 metadata: {name: demo}
@@ -23,12 +23,14 @@ describe('React Flow nodes and edges from the graph', () => {
   it('names every node and edge for screen readers, and keeps edges out of the Tab order', () => {
     const cache = emptyFlowCache();
     const nodes = toFlowNodes(graph, view, cache);
-    expect(nodes.map((n) => [n.id, n.type, n.ariaLabel])).toEqual([
-      ['workload', 'workload', 'workload demo'],
-      ['container:api', 'container', 'container api, image api:1'],
-      ['container:web', 'container', 'container web, image nginx:1.27'],
-      ['resource:db', 'resource', 'resource db, type postgres'],
+    // A node is labelled by an element its component draws (the name is content, not state).
+    expect(nodes.map((n) => [n.id, n.type, n.domAttributes?.['aria-labelledby']])).toEqual([
+      ['workload', 'workload', 'graph-node-label-workload'],
+      ['container:api', 'container', 'graph-node-label-container%3Aapi'],
+      ['container:web', 'container', 'graph-node-label-container%3Aweb'],
+      ['resource:db', 'resource', 'graph-node-label-resource%3Adb'],
     ]);
+    expect(nodeLabelId('container:a b<i>')).toBe('graph-node-label-container%3Aa%20b%3Ci%3E'); // one IDREF, no space
     const edges = toFlowEdges(graph, undefined, cache);
     expect(edges.map((e) => [e.id, e.source, e.target, e.ariaLabel])).toEqual([
       ['before:api->web', 'container:api', 'container:web', 'start order: web starts after api has started'],
@@ -37,17 +39,16 @@ describe('React Flow nodes and edges from the graph', () => {
     expect(edges.every((e) => e.domAttributes?.tabIndex === -1)).toBe(true);
   });
 
-  it('after an edit, keeps the objects of what did not change, and the same arrays when nothing did', () => {
+  it('after an edit of what nodes show, hands React Flow the same arrays; a new node adds its object only', () => {
     const cache = emptyFlowCache();
     const nodes = toFlowNodes(graph, view, cache);
     const edges = toFlowEdges(graph, undefined, cache);
     const edited = deriveGraph(parseWorkloadText(text.replace('nginx:1.27', 'nginx:1.28')));
-    const nodesAfter = toFlowNodes(edited, view, cache);
-    const edgesAfter = toFlowEdges(edited, undefined, cache);
-    expect(nodesAfter.map((n, i) => n === nodes[i])).toEqual([true, true, false, true]);
-    expect(nodesAfter[2]!.data.node).toMatchObject({ image: 'nginx:1.28' });
-    expect(edgesAfter).toBe(edges);
-    expect(toFlowNodes(edited, view, cache)).toBe(nodesAfter);
+    expect(toFlowNodes(edited, view, cache)).toBe(nodes);
+    expect(toFlowEdges(edited, undefined, cache)).toBe(edges);
+    const grown = deriveGraph(parseWorkloadText(text + '  cache: {type: redis}\n'));
+    const nodesAfter = toFlowNodes(grown, view, cache);
+    expect(nodesAfter.map((n) => nodes.includes(n))).toEqual([true, true, true, true, false]);
   });
 
   it('marks the selected node and the one being renamed', () => {
@@ -60,23 +61,21 @@ describe('React Flow nodes and edges from the graph', () => {
     expect(nodes.filter((n) => n.data.renaming).map((n) => n.id)).toEqual(['resource:db']);
   });
 
-  it('a problem moved in the list (only its index changed) redraws nothing; a new problem redraws its node', () => {
+  it('moves, measures and selection make new node objects (they are what React Flow draws)', () => {
     const cache = emptyFlowCache();
-    const problem = (index: number, message: string) => ({
-      index,
-      severity: 'error' as const,
-      code: 'SYNTAX_ERROR' as const,
-      message,
-    });
-    const withProblems = (list: ReturnType<typeof problem>[]) => ({
-      ...graph,
-      nodes: graph.nodes.map((n) => (n.id === 'container:web' ? { ...n, problems: list } : { ...n, problems: [] })),
-    });
-    const before = toFlowNodes(withProblems([problem(3, 'bad')]), view, cache);
-    const moved = toFlowNodes(withProblems([problem(7, 'bad')]), view, cache);
-    expect(moved).toBe(before);
-    const added = toFlowNodes(withProblems([problem(7, 'bad'), problem(8, 'worse')]), view, cache);
-    expect(added.map((n, i) => n === before[i])).toEqual([true, true, false, true]);
+    const nodes = toFlowNodes(graph, view, cache);
+    const moved = toFlowNodes(graph, { ...view, positions: { ...positions, 'resource:db': { x: 1, y: 2 } } }, cache);
+    expect(moved.map((n, i) => n === nodes[i])).toEqual([true, true, true, false]);
+    const measured = toFlowNodes(
+      graph,
+      {
+        ...view,
+        positions: { ...positions, 'resource:db': { x: 1, y: 2 } },
+        sizes: { workload: { width: 9, height: 9 } },
+      },
+      cache,
+    );
+    expect(measured.map((n, i) => n === moved[i])).toEqual([false, true, true, true]);
   });
 });
 

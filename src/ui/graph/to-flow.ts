@@ -10,8 +10,8 @@ import type { FlowEdge } from './edges';
 import type { FlowNode } from './nodes';
 
 /**
- * React Flow's nodes and edges from the workload graph. A node or edge whose content did not change
- * keeps its object, so that React Flow and the memoized components skip it: after a YAML edit only
+ * React Flow's nodes and edges from the workload graph. A node or edge whose state (or, for an edge,
+ * content) did not change keeps its object, so that React Flow and the memoized components skip it: after a YAML edit only
  * what the edit touched is drawn again (the bench's "YAML edit → graph updated" depends on this).
  * The objects are remembered by content (id and what they were made from) in a cache that keeps the
  * last results.
@@ -70,6 +70,19 @@ export interface NodeView {
 
 const ORIGIN = { x: 0, y: 0 };
 
+/**
+ * The id of the element that names node `id` for screen readers (its wrapper is labelled by it):
+ * a stable attribute, so that a change of the name does not change React Flow's node object.
+ */
+export function nodeLabelId(id: string): string {
+  return `graph-node-label-${encodeURIComponent(id)}`;
+}
+
+/**
+ * React Flow's nodes: where each node is and what state it is in, not what it shows. The content
+ * goes to the node components through NodeContent (node-content.tsx), so that an edit that changes
+ * only what nodes show hands React Flow the same array.
+ */
 export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCache): FlowNode[] {
   const next = new Map<string, { from: unknown[]; flow: FlowNode }>();
   const out = graph.nodes.map((node) => {
@@ -77,7 +90,7 @@ export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCac
     const measured = view.sizes[node.id];
     const selected = node.id === view.selectedId;
     const renaming = node.id === view.renamingId;
-    const from = [node, position, measured, selected, renaming];
+    const from = [node.kind, position, measured, selected, renaming];
     const cached = cache.nodes.get(node.id);
     const flow =
       cached && sameContent(cached.from, from) ? cached.flow : flowNode(node, position, measured, selected, renaming);
@@ -100,20 +113,23 @@ function flowNode(
     id: node.id,
     position,
     selected,
-    ariaLabel: accessibleName(node),
-    className: `graph-node ${node.kind}${node.problems.length > 0 ? ' has-problems' : ''}`,
+    className: `graph-node ${node.kind}`,
     // The workload node stands for the whole file: nothing connects to it and it cannot be removed.
     connectable: node.kind !== 'workload',
-    domAttributes: { 'aria-keyshortcuts': node.kind === 'workload' ? 'Enter F2' : 'Enter C F2 Delete' },
+    domAttributes: {
+      'aria-keyshortcuts': node.kind === 'workload' ? 'Enter F2' : 'Enter C F2 Delete',
+      // Named by an element the node's component draws from its content (see NodeLabel).
+      'aria-labelledby': nodeLabelId(node.id),
+    },
     ...(measured ? { measured } : {}),
   };
   switch (node.kind) {
     case 'workload':
-      return { ...base, type: 'workload', data: { node, renaming }, deletable: false };
+      return { ...base, type: 'workload', data: { renaming }, deletable: false };
     case 'container':
-      return { ...base, type: 'container', data: { node, renaming } };
+      return { ...base, type: 'container', data: { renaming } };
     case 'resource':
-      return { ...base, type: 'resource', data: { node, renaming } };
+      return { ...base, type: 'resource', data: { renaming } };
   }
 }
 
