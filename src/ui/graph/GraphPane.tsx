@@ -77,6 +77,8 @@ export function GraphPane() {
 // Props React Flow copies into its store keep one identity: each new value would notify every
 // node, edge and handle on the canvas (about 2,400 listeners on a 100×100 workload, ~4 ms a time).
 const FIT_VIEW_OPTIONS = { padding: 0.12, maxZoom: 1 };
+/** Given to React Flow with one identity: a new object would make it render again. */
+const PRO_OPTIONS = { hideAttribution: true };
 
 /**
  * The mini-map colours a node by its kind. One function for the page's life: a new one at each render
@@ -403,6 +405,65 @@ function GraphCanvas() {
   );
   const selectedNode = graph.nodes.find((n) => n.id === selectedId);
 
+  // React Flow's own tree (some twenty components, and a look at every node) renders again only when
+  // what it is given changes. The canvas itself renders after every check, since the graph is derived
+  // anew; the nodes and edges keep their identity when what they show did not change (see to-flow).
+  const clearSelection = useCallback(() => setSelectedId(undefined), []);
+  const canvas = useMemo(
+    () => (
+      <ReactFlow<FlowNode, FlowEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnectStart={onConnectStart}
+        onConnectEnd={onConnectEnd}
+        isValidConnection={isValidConnection}
+        onMove={onMove}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
+        onPaneClick={clearSelection}
+        // No key handlers of React Flow's own: they listen on the whole document and would swallow
+        // keys typed elsewhere (Space and Ctrl in the YAML editor). The canvas handles its keys itself.
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        panActivationKeyCode={null}
+        zoomActivationKeyCode={null}
+        connectOnClick={false}
+        nodesConnectable={!stale}
+        fitView
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={0.02}
+        maxZoom={2}
+        ariaLabelConfig={ariaLabelConfig}
+        proOptions={PRO_OPTIONS}
+      >
+        <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
+        <Background />
+        <Controls showInteractive={false} />
+        {roomy && <MiniMap pannable zoomable nodeClassName={miniMapClassName} />}
+      </ReactFlow>
+    ),
+    [
+      nodes,
+      edges,
+      onNodesChange,
+      onEdgesChange,
+      onConnectStart,
+      onConnectEnd,
+      isValidConnection,
+      onMove,
+      onMoveStart,
+      onMoveEnd,
+      clearSelection,
+      stale,
+      roomy,
+    ],
+  );
+
   return (
     <CanvasActionsProvider value={actions}>
       <NodeContentProvider value={content}>
@@ -423,41 +484,7 @@ function GraphCanvas() {
             onLayout={layout.relayout}
           />
           <ArrowMarkers />
-          <ReactFlow<FlowNode, FlowEdge>
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={nodeTypes}
-            edgeTypes={edgeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onConnectStart={onConnectStart}
-            onConnectEnd={onConnectEnd}
-            isValidConnection={isValidConnection}
-            onMove={onMove}
-            onMoveStart={onMoveStart}
-            onMoveEnd={onMoveEnd}
-            onPaneClick={() => setSelectedId(undefined)}
-            // No key handlers of React Flow's own: they listen on the whole document and would swallow
-            // keys typed elsewhere (Space and Ctrl in the YAML editor). The canvas handles its keys itself.
-            deleteKeyCode={null}
-            selectionKeyCode={null}
-            multiSelectionKeyCode={null}
-            panActivationKeyCode={null}
-            zoomActivationKeyCode={null}
-            connectOnClick={false}
-            nodesConnectable={!stale}
-            fitView
-            fitViewOptions={FIT_VIEW_OPTIONS}
-            minZoom={0.02}
-            maxZoom={2}
-            ariaLabelConfig={ariaLabelConfig}
-            proOptions={{ hideAttribution: true }}
-          >
-            <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
-            <Background />
-            <Controls showInteractive={false} />
-            {roomy && <MiniMap pannable zoomable nodeClassName={miniMapClassName} />}
-          </ReactFlow>
+          {canvas}
           {notice && (
             <GraphNotice
               notice={notice}
