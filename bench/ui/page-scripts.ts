@@ -22,10 +22,15 @@ export const instrument = `
     watch('workspace', '.status');
     watch('editor', '.monaco-editor .view-lines');
   }, true);
-  // The end of the current frame's rendering: a message posted from a requestAnimationFrame callback
-  // is the first task after that frame's style, layout and paint (messages run in the order posted, so
-  // work the page queues later in the frame, such as React's deferred renders, comes after it).
+  // The end of the current frame's rendering: a task posted from a requestAnimationFrame callback runs
+  // after that frame's style, layout and paint. Posted at the highest priority where the browser has
+  // one (scheduler.postTask), so that the page's own tasks queued during the frame (timers, messages
+  // such as the inspector's catch-up render) run after it and are not counted as paint time.
   const afterFrame = (done) => {
+    if (window.scheduler && typeof window.scheduler.postTask === 'function') {
+      window.scheduler.postTask(() => done(performance.now()), { priority: 'user-blocking' });
+      return;
+    }
     const channel = new MessageChannel();
     channel.port1.onmessage = () => { channel.port1.close(); done(performance.now()); };
     channel.port2.postMessage(null);
