@@ -197,6 +197,50 @@ describe('reparseWorkloadText', () => {
     expect(isScalar(lastEntry.key) && lastEntry.key instanceof Scalar && isMap(lastEntry.value)).toBe(true);
   });
 
+  it('reads again only the deepest entry an edit lies in, when that entry has a sibling after it', () => {
+    const text = [
+      'apiVersion: score.dev/v1b1',
+      'metadata:',
+      '  name: shop',
+      'containers:',
+      '  web:',
+      '    image: nginx # pinned later',
+      '',
+      '    variables:',
+      '      # the first',
+      '      A: "1"',
+      '      B: "2"',
+      '    args: [x]',
+      '  api:',
+      '    image: busybox',
+      '',
+    ].join('\n');
+    const previous = parseWorkloadText(text);
+    const web = (d: ParsedDocument) =>
+      ((d.doc!.contents as { items: Pair[] }).items[2]!.value as { items: Pair[] }).items[0]!.value as {
+        items: Pair[];
+      };
+    for (const next of [
+      text.replace('A: "1"', 'A: "12"'), // inside `variables`: A is read again, alone
+      text.replace('B: "2"', 'B: "23"'), // the last variable: `variables` is read again
+      text.replace('# the first', '# the first one'),
+      text.replace('    args: [x]', '    argz: [x]').replace('image: nginx #', 'image: nginx  #'), // two edits: the container
+    ]) {
+      const quick = spliceWorkloadText(previous, next);
+      expect(quick, next).toBeDefined();
+      expect(shape(quick!)).toEqual(shape(parseWorkloadText(next)));
+    }
+    // The entries before the edited one are the very objects of the earlier reading: not read again.
+    const quick = spliceWorkloadText(previous, text.replace('A: "1"', 'A: "12"'))!;
+    expect(web(quick).items[0]).toBe(web(previous).items[0]);
+    const vars = (d: ParsedDocument) => (web(d).items[1]!.value as { items: Pair[] }).items;
+    expect(vars(quick)[0]).not.toBe(vars(previous)[0]);
+    // A key renamed to a sibling's name is a duplicate, which only the whole parse reports.
+    const duplicate = text.replace('A: "1"', 'B: "1"');
+    expect(shape(reparseWorkloadText(previous, duplicate))).toEqual(shape(parseWorkloadText(duplicate)));
+    expect(reparseWorkloadText(previous, duplicate).syntax.map((d) => d.code)).toEqual(['DUPLICATE_KEY']);
+  });
+
   it('parses the whole text when the edit is outside the entries, or the document has anchors', () => {
     const text = templates[0]!.text;
     const previous = parseWorkloadText(text);

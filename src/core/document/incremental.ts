@@ -32,7 +32,8 @@ import { diffEdits } from './text-diff';
  * entry. Only the lines of the changed entries are parsed again, in a context that reads them exactly
  * as the whole file would (the same indentation under one parent key), and the result is put together
  * with the untouched entries: those before the edit as they were, those after it with their offsets
- * moved. On a large workload this is a few milliseconds instead of a whole parse, and it makes far
+ * moved. A single edit (typing) is read at the deepest entry it lies in (one key of a container, one
+ * variable), when that entry has a sibling after it; else at the root key's entry (a container). On a large workload this is a few milliseconds instead of a whole parse, and it makes far
  * less garbage.
  *
  * The result is the same as `parseWorkloadText(text)` — the same tree, offsets, comments, blank-line
@@ -123,9 +124,17 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
   if (rootStarts.some((s, i) => s < 0 || (i > 0 && s <= rootStarts[i - 1]!))) return undefined;
   const entryMaps = new Map<number, EntryMap | null>();
   const entriesOf = (pair: number): EntryMap | null => {
-    if (!entryMaps.has(pair)) entryMaps.set(pair, readEntryMap(old, rootItems, rootStarts, pair));
+    if (!entryMaps.has(pair)) {
+      const end = pair + 1 < rootStarts.length ? rootStarts[pair + 1]! : old.length;
+      entryMaps.set(pair, readEntries(old, rootItems[pair]!, end));
+    }
     return entryMaps.get(pair)!;
   };
+
+  if (edits.length === 1 && old.length + edits[0]!.insert.length - (edits[0]!.end - edits[0]!.start) === text.length) {
+    const deep = spliceDeep(previous, text, edits[0]!, rootStarts, entriesOf);
+    if (deep) return deep;
+  }
 
   // Each edit falls in one root key's entries (an insertion between two entries goes with the one before).
   const blocks: Block[] = [];
@@ -143,8 +152,7 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
   }
 
   function place(edit: Edit, atStart = false): Block | undefined {
-    const from = edit.start === edit.end && !atStart ? edit.start - 1 : edit.start;
-    const to = edit.start === edit.end ? from : edit.end - 1;
+    const { from, to } = atStart ? { from: edit.start, to: edit.start } : editSpan(edit);
     if (from < 0) return undefined;
     const pair = lastAtOrBefore(rootStarts, from);
     if (pair < 0 || lastAtOrBefore(rootStarts, to) !== pair) return undefined;
@@ -281,6 +289,158 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
   return result;
 }
 
+/** Where an edit lies: its first and last character (an insertion goes with the character before it). */
+function editSpan(edit: Edit): { from: number; to: number } {
+  const from = edit.start === edit.end ? edit.start - 1 : edit.start;
+  return { from, to: edit.start === edit.end ? from : edit.end - 1 };
+}
+
+/**
+ * One edit inside an entry deeper than a root key's entries (a container's `image`, one variable):
+ * only that entry's lines are read again, and the mappings above it are copied, their later entries
+ * moved. A container of a hundred lines is then not read again for a key typed in one of them.
+ *
+ * Taken only when the edited entry has a sibling after it: what follows its lines is then a key at its
+ * own indentation, so that comments and blank lines at its end read as in the whole file, and every
+ * mapping above it ends after the edit. Otherwise (and whenever the entry cannot be read apart) the
+ * next entry up is tried, and in the end the root key's entry (`splice`).
+ */
+function spliceDeep(
+  previous: ParsedDocument,
+  text: string,
+  edit: Edit,
+  rootStarts: number[],
+  entriesOf: (pair: number) => EntryMap | null,
+): ParsedDocument | undefined {
+  const old = previous.text;
+  const { from, to } = editSpan(edit);
+  if (from < 0) return undefined;
+  const pair = lastAtOrBefore(rootStarts, from);
+  if (pair < 0 || lastAtOrBefore(rootStarts, to) !== pair) return undefined;
+
+  // The entries the edit lies in, from the root key's down to the deepest mapping that holds it.
+  const path: Array<{ entries: EntryMap; index: number }> = [];
+  let level = entriesOf(pair);
+  while (level && from >= level.starts[0]! && to < level.end) {
+    const index = lastAtOrBefore(level.starts, from);
+    if (lastAtOrBefore(level.starts, to) !== index) break;
+    path.push({ entries: level, index });
+    const end = index + 1 < level.starts.length ? level.starts[index + 1]! : level.end;
+    level = readEntries(old, level.map.items[index] as Pair, end);
+  }
+  if (findBinary(text) >= 0) return undefined;
+
+  const delta = edit.insert.length - (edit.end - edit.start);
+  const move = <T>(node: T): T => (delta === 0 ? node : shifted(node, delta));
+  for (let depth = path.length - 1; depth >= 1; depth--) {
+    const { entries, index } = path[depth]!;
+    if (index + 1 >= entries.starts.length) continue; // the last entry: its end is its mapping's
+    const block: Block = {
+      pair,
+      first: index,
+      last: index,
+      start: entries.starts[index]!,
+      end: entries.starts[index + 1]!,
+      edits: [edit],
+    };
+    const end = block.end + delta;
+    const k = entries.indent;
+    if (!isSpaces(text, end, end + k) || text.charCodeAt(end + k) === 32) continue; // not the sibling's key line
+    const fresh = readBlock(previous, text, block, entries, block.start, end, 2 * depth + 2);
+    if (!fresh) continue;
+    const items = entries.map.items as Pair[];
+    const names = new Set(items.filter((_, i) => i !== index).map(keyName));
+    if (
+      fresh.items.some((item) => names.has(keyName(item))) ||
+      new Set(fresh.items.map(keyName)).size !== fresh.items.length
+    )
+      continue; // a name now repeated: the whole parse reports it
+
+    // The edited mapping: entries before as they were, the entry read again, the ones after moved.
+    let map = copyOf(entries.map);
+    map.items = [...items.slice(0, index), ...fresh.items, ...items.slice(index + 1).map(move)];
+    const range = entries.map.range!;
+    map.range = [index === 0 ? fresh.range[0] : range[0], range[1] + delta, range[2] + delta];
+    if (index === 0) {
+      // What stands above the first entry (comments, blank lines) is the mapping's own.
+      setComment(map, 'commentBefore', fresh.mapCommentBefore);
+      if (fresh.mapSpaceBefore) map.spaceBefore = true;
+      else delete map.spaceBefore;
+    }
+    const rootName = keyName((previous.doc!.contents as YAMLMap).items[pair] as Pair)!;
+    const oldData = dataAt(previous.value, rootName, path, depth);
+    if (!oldData) return undefined;
+    let data: Record<string, unknown> = {};
+    for (let i = 0; i < items.length; i++) {
+      if (i !== index) data[keyName(items[i])!] = oldData[keyName(items[i])!];
+      else for (const item of fresh.items) data[keyName(item)!] = fresh.data[keyName(item)!];
+    }
+
+    // The mappings above: the pair on the way down takes the new mapping, the entries after it move.
+    for (let up = depth - 1; up >= 0; up--) {
+      const { entries: above, index: at } = path[up]!;
+      const aboveItems = above.map.items as Pair[];
+      const copy = copyOf(above.map);
+      copy.items = [
+        ...aboveItems.slice(0, at),
+        new Pair(aboveItems[at]!.key, map),
+        ...aboveItems.slice(at + 1).map(move),
+      ];
+      const r = above.map.range!;
+      copy.range = [r[0], r[1] + delta, r[2] + delta];
+      map = copy;
+      const aboveData = dataAt(previous.value, rootName, path, up);
+      if (!aboveData) return undefined;
+      data = { ...aboveData, [keyName(aboveItems[at])!]: data };
+    }
+    const doc = previous.doc!;
+    const root = doc.contents as YAMLMap;
+    const rootItems = root.items as Pair[];
+    const newRoot = copyOf(root);
+    newRoot.items = [
+      ...rootItems.slice(0, pair),
+      new Pair(rootItems[pair]!.key, map),
+      ...rootItems.slice(pair + 1).map(move),
+    ];
+    const r = root.range!;
+    newRoot.range = [r[0], r[1] + delta, r[2] + delta];
+    const value = { ...(previous.value as Record<string, unknown>), [rootName]: data };
+    const newDoc = Object.create(Object.getPrototypeOf(doc), Object.getOwnPropertyDescriptors(doc)) as Document.Parsed;
+    newDoc.contents = newRoot as unknown as YAMLMap.Parsed;
+    newDoc.range = [doc.range[0], doc.range[1] + delta, doc.range[2] + delta];
+    newDoc.errors = [];
+    newDoc.warnings = [];
+    const result: ParsedDocument = { text, lines: new LineIndex(text), doc: newDoc, value, syntax: [], blocked: false };
+    clean.set(result, true);
+    return result;
+  }
+  return undefined;
+}
+
+/** A mapping like `map` (its schema, range, comments), to be given other items. */
+function copyOf(map: YAMLMap): YAMLMap {
+  const copy = new YAMLMap(map.schema);
+  Object.assign(copy, map);
+  return copy;
+}
+
+/** The data of the mapping at `path[depth]` (under root key `rootName`), or undefined when it is not an object. */
+function dataAt(
+  value: unknown,
+  rootName: string,
+  path: Array<{ entries: EntryMap; index: number }>,
+  depth: number,
+): Record<string, unknown> | undefined {
+  const isObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+  if (!isObject(value)) return undefined;
+  let at = value[rootName];
+  for (let d = 0; d < depth; d++) {
+    if (!isObject(at)) return undefined;
+    at = at[keyName(path[d]!.entries.map.items[path[d]!.index] as Pair)!];
+  }
+  return isObject(at) ? at : undefined;
+}
+
 /** What reading a block again gave: its entries (offsets in the new text), their data, and its edges. */
 interface Reread {
   items: Pair[];
@@ -299,11 +459,16 @@ interface Reread {
   docEnd: number;
 }
 
-function readEntryMap(text: string, rootItems: Pair[], rootStarts: number[], pair: number): EntryMap | null {
-  const root = rootItems[pair]!;
-  const map = root.value;
-  if (!isMap(map) || map.flow || map.items.length === 0 || !isNode(root.key) || !root.key.range) return null;
-  if (keyName(root) === undefined) return null;
+/**
+ * The entries of the block mapping that is `parent`'s value, when each is a plain name starting a line
+ * at one indentation, deeper than `parent`'s key; `end`: where `parent`'s lines end. Null otherwise.
+ */
+function readEntries(text: string, parent: Pair, end: number): EntryMap | null {
+  const map = parent.value;
+  if (!isMap(map) || map.flow || map.items.length === 0 || !isNode(parent.key) || !parent.key.range) return null;
+  if (keyName(parent) === undefined) return null;
+  const parentAt = lineStartAt(text, parent.key.range[0]);
+  const parentColumn = parent.key.range[0] - parentAt;
   const starts: number[] = [];
   let indent = -1;
   for (const item of map.items as Pair[]) {
@@ -311,7 +476,7 @@ function readEntryMap(text: string, rootItems: Pair[], rootStarts: number[], pai
     const keyAt = item.key.range[0];
     const start = lineStartAt(text, keyAt);
     const column = keyAt - start;
-    if (column === 0 || !isSpaces(text, start, keyAt) || (indent >= 0 && column !== indent)) return null;
+    if (column <= parentColumn || !isSpaces(text, start, keyAt) || (indent >= 0 && column !== indent)) return null;
     indent = column;
     starts.push(start);
   }
@@ -325,10 +490,9 @@ function readEntryMap(text: string, rootItems: Pair[], rootStarts: number[], pai
     }
     starts[e] = start;
   }
-  // The root key's own line (and any line up to the first entry) must hold no comment: it would belong
+  // The parent key's own line (and any line up to the first entry) must hold no comment: it would belong
   // to the first entry's key, which is then read without it.
-  if (text.slice(lineStartAt(text, root.key.range[0]), starts[0]).includes('#')) return null;
-  const end = pair + 1 < rootStarts.length ? rootStarts[pair + 1]! : text.length;
+  if (starts[0]! <= parentAt || text.slice(parentAt, starts[0]).includes('#')) return null;
   return { map, indent, starts, end };
 }
 
@@ -339,6 +503,7 @@ function readBlock(
   entries: EntryMap,
   start: number,
   end: number,
+  depthAbove = 0,
 ): Reread | undefined {
   const atEnd = end === text.length;
   if (!atEnd && text.charCodeAt(end - 1) !== 10) return undefined;
@@ -386,7 +551,7 @@ function readBlock(
   const parent = readRoot.items[0] as Pair;
   const map = parent.value;
   if (!isMap(map) || map.flow || (block.first > 0 && map.commentBefore) || hasAnchors(map)) return undefined;
-  if (measureDepth(readRoot).tooDeep) return undefined;
+  if (measureDepth(readRoot, 1 + depthAbove).tooDeep) return undefined;
   if (!atEnd && (read.comment || readRoot.comment || map.comment)) return undefined;
   const readItems = (map.items as Pair[]).slice(block.first > 0 ? 1 : 0, nextIsEntry ? -1 : undefined);
   if (nextIsEntry && keyName(map.items[map.items.length - 1] as Pair) !== AFTER) return undefined;

@@ -195,9 +195,12 @@ export function findBinary(text: string): number {
   return text.indexOf('\u0000', scan);
 }
 
-/** Depth of the node tree, walked without recursion so that hostile input cannot overflow the stack. */
-export function measureDepth(root: unknown): { tooDeep: boolean; at: number } {
-  const stack: Array<[unknown, number]> = [[root, 1]];
+/**
+ * Depth of the node tree, walked without recursion so that hostile input cannot overflow the stack.
+ * `from`: the depth of `root` itself (a part of a document read apart stands that deep in the whole).
+ */
+export function measureDepth(root: unknown, from = 1): { tooDeep: boolean; at: number } {
+  const stack: Array<[unknown, number]> = [[root, from]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (depth > MAX_DEPTH) return { tooDeep: true, at: isNode(node) && node.range ? node.range[0] : 0 };
