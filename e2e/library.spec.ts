@@ -244,6 +244,14 @@ test.describe('a remote library that cannot be reached', () => {
     await expect(alert).toContainText('Could not reach');
     expect(await textOf(page)).toBe(text);
 
+    // The notice leads to the settings (loaded when first opened), where the connection can be fixed.
+    await alert.getByRole('button', { name: 'Library settings…' }).click();
+    const fromNotice = page.getByRole('dialog', { name: 'Library settings' });
+    await expect(fromNotice.getByRole('textbox', { name: 'Base URL' })).toHaveValue(baseUrl);
+    await page.keyboard.press('Escape');
+    await expect(fromNotice).toHaveCount(0);
+    await expect(alert).toBeVisible();
+
     // The token is kept for the session only: never in the lasting storage.
     const lasting = await page.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(lasting).not.toContain('tok-123');

@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLibrary, useLibraryStore } from './library-context';
-import { LibrarySettingsDialog } from './LibrarySettings';
 import { useSaveWorkload } from './use-save';
+
+// Loaded when first opened: the settings are rarely changed from here, and the first page stays light.
+const LibrarySettingsDialog = lazy(() =>
+  import('./LibrarySettings').then((m) => ({ default: m.LibrarySettingsDialog })),
+);
 
 /**
  * Why the last save failed, under the top bar, with what the user can do: try again (the server
@@ -14,7 +18,11 @@ export function LibraryNotice() {
   const save = useSaveWorkload();
   const [settingsOpen, setSettingsOpen] = useState(false);
   if (status.state !== 'failed')
-    return settingsOpen ? <LibrarySettingsDialog onClose={() => setSettingsOpen(false)} /> : null;
+    return settingsOpen ? (
+      <Suspense fallback={null}>
+        <LibrarySettingsDialog onClose={() => setSettingsOpen(false)} />
+      </Suspense>
+    ) : null;
   const connection = status.kind === 'unreachable' || status.kind === 'unauthorized';
   return (
     <div className="notice error library-notice" role="alert" aria-label="Save failed">
@@ -35,7 +43,11 @@ export function LibraryNotice() {
       <button type="button" onClick={() => library.getState().setSave({ state: 'idle' })}>
         Dismiss
       </button>
-      {settingsOpen && <LibrarySettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <LibrarySettingsDialog onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
