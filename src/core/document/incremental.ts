@@ -232,8 +232,7 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
     // Each key once: an entry read again may now repeat a name outside it (the whole parse reports that).
     if (new Set(newItems.map(keyName)).size !== newItems.length) return undefined;
 
-    const map = new YAMLMap(entries.map.schema);
-    Object.assign(map, entries.map);
+    const map = copyOf(entries.map);
     map.items = newItems;
     const firstBlock = mine[0]!;
     const lastBlock = mine[mine.length - 1]!;
@@ -247,13 +246,7 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
       endsHere ? lastRead.range[2] : oldRange[2] + delta,
     ];
     if (endsHere && lastRead.atEnd) setComment(map, 'comment', lastRead.mapComment);
-    if (firstBlock.first === 0) {
-      // What stands above the first entry (comments, blank lines) is the mapping's own.
-      const head = reread.get(firstBlock)!;
-      setComment(map, 'commentBefore', head.mapCommentBefore);
-      if (head.mapSpaceBefore) map.spaceBefore = true;
-      else delete map.spaceBefore;
-    }
+    if (firstBlock.first === 0) takeHead(map, reread.get(firstBlock)!);
     if (endsHere && p === rootItems.length - 1) rootEnd = { map, old: entries.map };
     const keyDelta = shiftAt(rootStarts[p]!); // blocks under earlier root keys moved this one
     const newPair = new Pair(keyDelta === 0 ? pair.key : shifted(pair.key, keyDelta), map);
@@ -261,8 +254,7 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
     value[keyName(pair)!] = data;
   }
 
-  const newRoot = new YAMLMap(root.schema);
-  Object.assign(newRoot, root);
+  const newRoot = copyOf(root);
   newRoot.items = newRootItems;
   const rootRange = root.range!;
   const follow = (offset: number) =>
@@ -272,20 +264,13 @@ function splice(previous: ParsedDocument, text: string): ParsedDocument | undefi
   const atEnd = reread.get(lastBlock)!.atEnd;
   if (atEnd) setComment(newRoot, 'comment', reread.get(lastBlock)!.rootComment);
 
-  const newDoc = Object.create(Object.getPrototypeOf(doc), Object.getOwnPropertyDescriptors(doc)) as Document.Parsed;
-  newDoc.contents = newRoot as unknown as YAMLMap.Parsed; // built from parsed nodes, offsets and all
   const docRange = doc.range;
-  newDoc.range = [
+  const result = withRoot(previous, text, newRoot, value, [
     docRange[0],
     docRange[1] === rootRange[1] ? newRoot.range[1] : follow(docRange[1]),
     atEnd ? reread.get(lastBlock)!.docEnd : docRange[2] + total,
-  ];
-  newDoc.errors = [];
-  newDoc.warnings = [];
-  if (atEnd) setComment(newDoc, 'comment', reread.get(lastBlock)!.docComment);
-
-  const result: ParsedDocument = { text, lines: new LineIndex(text), doc: newDoc, value, syntax: [], blocked: false };
-  clean.set(result, true);
+  ]);
+  if (atEnd) setComment(result.doc!, 'comment', reread.get(lastBlock)!.docComment);
   return result;
 }
 
@@ -361,12 +346,7 @@ function spliceDeep(
     map.items = [...items.slice(0, index), ...fresh.items, ...items.slice(index + 1).map(move)];
     const range = entries.map.range!;
     map.range = [index === 0 ? fresh.range[0] : range[0], range[1] + delta, range[2] + delta];
-    if (index === 0) {
-      // What stands above the first entry (comments, blank lines) is the mapping's own.
-      setComment(map, 'commentBefore', fresh.mapCommentBefore);
-      if (fresh.mapSpaceBefore) map.spaceBefore = true;
-      else delete map.spaceBefore;
-    }
+    if (index === 0) takeHead(map, fresh);
     const rootName = keyName((previous.doc!.contents as YAMLMap).items[pair] as Pair)!;
     const oldData = dataAt(previous.value, rootName, path, depth);
     if (!oldData) return undefined;
@@ -405,16 +385,35 @@ function spliceDeep(
     const r = root.range!;
     newRoot.range = [r[0], r[1] + delta, r[2] + delta];
     const value = { ...(previous.value as Record<string, unknown>), [rootName]: data };
-    const newDoc = Object.create(Object.getPrototypeOf(doc), Object.getOwnPropertyDescriptors(doc)) as Document.Parsed;
-    newDoc.contents = newRoot as unknown as YAMLMap.Parsed;
-    newDoc.range = [doc.range[0], doc.range[1] + delta, doc.range[2] + delta];
-    newDoc.errors = [];
-    newDoc.warnings = [];
-    const result: ParsedDocument = { text, lines: new LineIndex(text), doc: newDoc, value, syntax: [], blocked: false };
-    clean.set(result, true);
-    return result;
+    return withRoot(previous, text, newRoot, value, [doc.range[0], doc.range[1] + delta, doc.range[2] + delta]);
   }
   return undefined;
+}
+
+/** The document read again: the previous one's, with a new root (and range), for `text`. */
+function withRoot(
+  previous: ParsedDocument,
+  text: string,
+  root: YAMLMap,
+  value: Record<string, unknown>,
+  range: [number, number, number],
+): ParsedDocument {
+  const doc = previous.doc!;
+  const newDoc = Object.create(Object.getPrototypeOf(doc), Object.getOwnPropertyDescriptors(doc)) as Document.Parsed;
+  newDoc.contents = root as unknown as YAMLMap.Parsed; // built from parsed nodes, offsets and all
+  newDoc.range = range;
+  newDoc.errors = [];
+  newDoc.warnings = [];
+  const result: ParsedDocument = { text, lines: new LineIndex(text), doc: newDoc, value, syntax: [], blocked: false };
+  clean.set(result, true);
+  return result;
+}
+
+/** What stands above a mapping's first entry (comments, blank lines) is the mapping's own. */
+function takeHead(map: YAMLMap, read: Reread): void {
+  setComment(map, 'commentBefore', read.mapCommentBefore);
+  if (read.mapSpaceBefore) map.spaceBefore = true;
+  else delete map.spaceBefore;
 }
 
 /** A mapping like `map` (its schema, range, comments), to be given other items. */
