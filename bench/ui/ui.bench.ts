@@ -159,9 +159,14 @@ async function changeToPaint(browser: Browser, name: string, text: string, leaks
     `(${timeChanges})(${JSON.stringify({ variants: [text, broken], samples: CHANGE_SAMPLES })})`,
   )) as { times: number[]; stale: number };
   await page.context().close();
+  return timingOf(name, text, times, stale);
+}
+
+/** The figures of one input's changes, given in the order they were made. */
+function timingOf(input: string, text: string, times: number[], stale: number): ChangeTiming {
   const sorted = [...times].sort((a, b) => a - b);
   return {
-    input: name,
+    input,
     lines: text.split('\n').length - 1,
     samples: times.length,
     p50: quantile(sorted, 0.5),
@@ -207,16 +212,7 @@ async function typingChecksToPaint(
     "document.querySelectorAll('.problem-list .problem').length === window.scoreDesigner.getDiagnostics().length ? 0 : 1",
   )) as number;
   await page.context().close();
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    input: name,
-    lines: lines.length - 1,
-    samples: times.length,
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-    max: sorted[sorted.length - 1] ?? NaN,
-    stale,
-  };
+  return timingOf(name, text, times, stale);
 }
 
 interface TypingResponsiveness {
