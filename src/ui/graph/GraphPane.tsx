@@ -405,6 +405,13 @@ function GraphCanvas() {
   );
   const selectedNode = graph.nodes.find((n) => n.id === selectedId);
 
+  // The toolbar's actions keep one identity, so that it renders only when what it shows changes.
+  const openAddContainer = useCallback(() => setDialog({ kind: 'add-container' }), []);
+  const connectSelected = useCallback(() => {
+    const id = latest.current.selectedId;
+    if (id) openConnect(id);
+  }, [openConnect]);
+
   // React Flow's own tree (some twenty components, and a look at every node) renders again only when
   // what it is given changes. The canvas itself renders after every check, since the graph is derived
   // anew; the nodes and edges keep their identity when what they show did not change (see to-flow).
@@ -478,9 +485,9 @@ function GraphCanvas() {
           <Toolbar
             disabled={stale}
             canConnect={selectedNode?.kind === 'container'}
-            onAddContainer={() => setDialog({ kind: 'add-container' })}
-            onAddResource={(t) => addResource(t)}
-            onConnect={() => selectedId && openConnect(selectedId)}
+            onAddContainer={openAddContainer}
+            onAddResource={addResource}
+            onConnect={connectSelected}
             onLayout={layout.relayout}
           />
           <ArrowMarkers />

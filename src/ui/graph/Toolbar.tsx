@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { memo, useState, type DragEvent } from 'react';
 import { type ResourceTypeInfo } from '../../core/graph';
 import { usePaletteTypes } from './palette';
 import { Icon } from './icons';
@@ -9,8 +9,9 @@ export const RESOURCE_TYPE_MIME = 'application/x-score-resource-type';
 /**
  * The canvas's tools: add a container, add a resource from the palette of types (click, or drag
  * onto the canvas), connect the selected node, lay the graph out again. Zoom and fit are React Flow's controls.
+ * Memoized: the canvas renders after every check, the tools only when what they show changes.
  */
-export function Toolbar({
+export const Toolbar = memo(function Toolbar({
   disabled,
   canConnect,
   onAddContainer,
@@ -92,4 +93,4 @@ export function Toolbar({
       )}
     </div>
   );
-}
+});

@@ -154,9 +154,10 @@ const ReferenceEdgeView = memo(function ReferenceEdgeView(props: EdgeProps<UsesF
 
 /**
  * The arrowheads of the edges, defined once for the whole canvas: edges refer to them by id. React
- * Flow's own markers would be recomputed from every edge on each change of the edges.
+ * Flow's own markers would be recomputed from every edge on each change of the edges. Memoized: they
+ * never change, and the canvas renders after every check.
  */
-export function ArrowMarkers() {
+export const ArrowMarkers = memo(function ArrowMarkers() {
   const arrow = (id: string, className: string) => (
     <marker
       id={id}
@@ -180,7 +181,7 @@ export function ArrowMarkers() {
       </defs>
     </svg>
   );
-}
+});
 
 export const edgeTypes = {
   'start-order': StartOrderEdgeView,
