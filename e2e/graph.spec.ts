@@ -153,6 +153,21 @@ test('the keyboard alone makes the same start order', async ({ page }) => {
   await expect.poll(() => textOf(page)).toBe(withStartOrder);
 });
 
+test('after an edge, choosing a node selects it, and the toolbar connects it', async ({ page }) => {
+  await openWorkload(page, withStartOrder);
+  const api = nodeOf(page, 'container:api');
+  await canvas(page).getByText('web starts after api has started').click();
+  await expect(edgeOf(page, 'before:api->web')).toHaveClass(/selected/);
+  // React Flow unselects the edge after selecting the node: the node stays selected.
+  await api.click();
+  await expect(api).toHaveClass(/selected/);
+  await expect(edgeOf(page, 'before:api->web')).not.toHaveClass(/selected/);
+  await page.getByRole('button', { name: 'Connect…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect api to…' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Connect api to…' })).toBeHidden();
+});
+
 test('a start order that would loop is refused, and the canvas says why', async ({ page }) => {
   await openWorkload(page, withStartOrder);
   await dragConnection(page, 'container:web', 'container:api');

@@ -289,13 +289,18 @@ function GraphCanvas() {
     [selectElement, run, store, remove],
   );
 
+  // React Flow reports a new selection as the new element selected and the old one unselected, the
+  // nodes' changes and the edges' apart, in either order: an element unselected clears the selection
+  // only if it is still the selected one once the changes before it are applied.
+  const unselect = useCallback((id: string) => setSelectedId((current) => (current === id ? undefined : current)), []);
+
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
       const measured: Record<string, Size> = {};
       const moving: Positions = {};
       const moved: Array<[string, XY]> = [];
       let picked: string | undefined;
-      let cleared = false;
+      const unselected: string[] = [];
       for (const c of changes) {
         if (c.type === 'dimensions' && c.dimensions) {
           const old = latest.current.sizes[c.id];
@@ -305,7 +310,7 @@ function GraphCanvas() {
           else moved.push([c.id, c.position]);
         } else if (c.type === 'select') {
           if (c.selected) picked = c.id;
-          else if (c.id === latest.current.selectedId) cleared = true;
+          else unselected.push(c.id);
         }
       }
       Object.assign(latest.current.sizes, measured);
@@ -320,9 +325,9 @@ function GraphCanvas() {
         );
       }
       if (picked) selectElement(picked);
-      else if (cleared) setSelectedId(undefined);
+      else unselected.forEach(unselect);
     },
-    [selectElement],
+    [selectElement, unselect],
   );
 
   const onEdgesChange = useCallback(
@@ -330,10 +335,10 @@ function GraphCanvas() {
       for (const c of changes) {
         if (c.type !== 'select') continue;
         if (c.selected) selectElement(c.id);
-        else if (c.id === latest.current.selectedId) setSelectedId(undefined);
+        else unselect(c.id);
       }
     },
-    [selectElement],
+    [selectElement, unselect],
   );
 
   // Connecting by dragging from a handle: dropped on a handle or anywhere on a node's body.
