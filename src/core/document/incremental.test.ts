@@ -241,6 +241,28 @@ describe('reparseWorkloadText', () => {
     expect(reparseWorkloadText(previous, duplicate).syntax.map((d) => d.code)).toEqual(['DUPLICATE_KEY']);
   });
 
+  it('leaves the blank lines and comments after an empty value (`key:`) to it, as the whole parse does', () => {
+    // Found by the property above with more runs: the yaml library gives what follows an empty value
+    // (comment lines, a blank line) to that value, not to the next key.
+    const cases: Array<[string, (text: string) => string]> = [
+      [
+        'containers:\n  cart:\n    image: x\n    variables:\n  # note\n    REDIS_ADDR: a\n    resources: {}\n',
+        (t) => t.replace('  # note\n', '  # note\n  # note\n'),
+      ],
+      [
+        'metadata:\n  name: a\n  other: value\n\ncontainers:\n  hello:\n    image: busybox\n',
+        (t) => t.replace('value', ''),
+      ],
+      ['containers:\n  a:\n    image:\n\n    command: [x]\n    args: [y]\n', (t) => t.replace('[x]', '[xy]')],
+      ['containers:\n  a:\n    image: i\n  b:\n\n  c:\n    image: j\n', (t) => t.replace('j', 'jk')],
+    ];
+    for (const [text, edit] of cases) {
+      const next = edit(text);
+      expect(next).not.toBe(text);
+      expect(shape(reparseWorkloadText(parseWorkloadText(text), next)), next).toEqual(shape(parseWorkloadText(next)));
+    }
+  });
+
   it('parses the whole text when the edit is outside the entries, or the document has anchors', () => {
     const text = templates[0]!.text;
     const previous = parseWorkloadText(text);

@@ -506,6 +506,12 @@ function readBlock(
 ): Reread | undefined {
   const atEnd = end === text.length;
   if (!atEnd && text.charCodeAt(end - 1) !== 10) return undefined;
+  // An entry whose value is empty (`key:` with nothing after it) takes the blank lines and comments
+  // that follow it: the entry before the block, or the block's last one (before or after the edit),
+  // would give them elsewhere when the block is read apart.
+  const oldItems = entries.map.items as Pair[];
+  if (block.first > 0 && endsEmpty(oldItems[block.first - 1])) return undefined;
+  if (!atEnd && endsEmpty(oldItems[block.last])) return undefined;
   const source = text.slice(start, end);
   const before = previous.text.slice(block.start, block.end);
   const k = entries.indent;
@@ -572,6 +578,7 @@ function readBlock(
   for (const item of readItems) shiftInPlace(item, by);
   const items = readItems;
   if (items.length !== newShape.keys) return undefined;
+  if (!atEnd && endsEmpty(items[items.length - 1])) return undefined;
   for (const item of items) {
     if (!isScalar(item.key) || !item.key.range || keyName(item) === undefined) return undefined;
     const keyAt = item.key.range[0];
@@ -722,6 +729,21 @@ function keyName(pair: Pair | Node | undefined): string | undefined {
   // Integer-like names are ordered first in a JavaScript object; `__proto__` is special there.
   if (name === '__proto__' || /^(0|[1-9]\d*)$/.test(name)) return undefined;
   return name;
+}
+
+/**
+ * Whether the last node of an entry, in the order of the text, is a value with nothing written (`key:`
+ * or `- ` at a line's end): comment lines after it belong to that value. Nodes in flow style end with
+ * their closing bracket.
+ */
+function endsEmpty(entry: unknown): boolean {
+  let node = entry;
+  for (;;) {
+    if (isPair(node)) node = node.value;
+    else if ((isMap(node) || isSeq(node)) && !node.flow && node.items.length > 0) node = node.items.at(-1);
+    else if (isScalar(node)) return !node.range || node.range[0] === node.range[1];
+    else return node === null || node === undefined || ((isMap(node) || isSeq(node)) && !node.flow);
+  }
 }
 
 /** A comment line (from `from` to its end `to`) indented `indent` or less. */
