@@ -76,6 +76,11 @@ function shape(parsed: ParsedDocument): unknown {
   };
 }
 
+// A fixed seed and a quick count for every run of the suite. For a longer search (as when changing
+// incremental.ts): FUZZ_RUNS=250 FUZZ_SEED=7 npx vitest run src/core/document/incremental.test.ts --testTimeout=300000
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 4242);
+
 /** Edits like typing makes: a character, a word, a line, a blank line, a comment, a deletion. */
 const snippets = [
   'x',
@@ -161,7 +166,7 @@ describe('reparseWorkloadText', () => {
               }
             },
           ),
-          { numRuns: 25, seed: 4242 },
+          { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
         );
       }
       // The quick way is taken often enough for the comparison to mean something (many random edits
