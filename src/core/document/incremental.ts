@@ -33,14 +33,14 @@ import { diffEdits } from './text-diff';
  * as the whole file would (the same indentation under one parent key), and the result is put together
  * with the untouched entries: those before the edit as they were, those after it with their offsets
  * moved. A single edit (typing) is read at the deepest entry it lies in (one key of a container, one
- * variable), when that entry has a sibling after it; else at the root key's entry (a container). On a large workload this is a few milliseconds instead of a whole parse, and it makes far
- * less garbage.
+ * variable) when that entry has a sibling after it, else at the root key's entry (a container). On a
+ * large workload this is a few milliseconds instead of a whole parse, and it makes far less garbage.
  *
  * The result is the same as `parseWorkloadText(text)` — the same tree, offsets, comments, blank-line
  * flags and data (a property test holds this against the full parse on every sample file). Whenever
  * that cannot be guaranteed cheaply (an error or warning anywhere, anchors and aliases, directives,
- * comments closing an entry, flow style, keys that are not plain names, an edit outside the
- * entries) the whole text is parsed as before.
+ * comments closing an entry, an empty value next to the lines read, flow style, keys that are not
+ * plain names, an edit outside the entries) the whole text is parsed as before.
  */
 export function reparseWorkloadText(previous: ParsedDocument | undefined, text: string): ParsedDocument {
   if (previous && previous.text === text) return previous;
@@ -317,6 +317,7 @@ function spliceDeep(
 
   const delta = edit.insert.length - (edit.end - edit.start);
   const move = <T>(node: T): T => (delta === 0 ? node : shifted(node, delta));
+  const rootName = keyName((previous.doc!.contents as YAMLMap).items[pair] as Pair)!;
   for (let depth = path.length - 1; depth >= 1; depth--) {
     const { entries, index } = path[depth]!;
     if (index + 1 >= entries.starts.length) continue; // the last entry: its end is its mapping's
@@ -347,7 +348,6 @@ function spliceDeep(
     const range = entries.map.range!;
     map.range = [index === 0 ? fresh.range[0] : range[0], range[1] + delta, range[2] + delta];
     if (index === 0) takeHead(map, fresh);
-    const rootName = keyName((previous.doc!.contents as YAMLMap).items[pair] as Pair)!;
     const oldData = dataAt(previous.value, rootName, path, depth);
     if (!oldData) return undefined;
     let data: Record<string, unknown> = {};
