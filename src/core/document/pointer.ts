@@ -2,11 +2,16 @@
 
 export type PointerSegment = string | number;
 
+// Both run for every key of every check (pointers name every place): most segments hold neither
+// `~` nor `/`, and are returned as they are without a regular expression's pass.
 export function escapeSegment(segment: PointerSegment): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(segment);
+  if (!text.includes('~') && !text.includes('/')) return text;
+  return text.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function unescapeSegment(segment: string): string {
+  if (!segment.includes('~')) return segment;
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedDocument } from '../document/parse';
 import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../document/placeholders';
-import { parsePointer, toPointer, unescapeSegment } from '../document/pointer';
+import { parentPointer, parsePointer, toPointer, unescapeSegment } from '../document/pointer';
 import { attachProblems } from './problems';
 import { startOrderLabel } from './start-order';
 import {
@@ -165,36 +165,69 @@ function referenceEdges(
   containerNames: Set<string>,
   resourceNames: Set<string>,
 ): GraphEdge[] {
-  const edges = new Map<string, UsesEdge | MountEdge>();
+  // This runs for every placeholder at every check (thousands in a large workload): edges are found
+  // through maps keyed by names already in hand, and consecutive placeholders of one container
+  // share the reading of its name (they come in document order).
+  const edges: Array<UsesEdge | MountEdge> = [];
+  const byOwner = new Map<string, { uses: Map<string, UsesEdge>; mount: Map<string, MountEdge> }>();
+  const owners = new OwnerReader(containerNames, resourceNames);
   for (const p of placeholders) {
     const parts = p.parts;
     const resourceName = parts[1];
     if (parts[0] !== 'resources' || resourceName === undefined || !resourceNames.has(resourceName)) continue;
-    const from = ownerOf(p.pointer, containerNames, resourceNames);
+    const from = owners.of(p.pointer);
     if (!from) continue;
-    const target = resourceNodeId(resourceName);
-    const mount = p.context === 'volume-source';
-    const id = `${mount ? 'mount' : 'uses'}:${from}->${target}`;
-    let edge = edges.get(id);
-    if (!edge) {
-      const pointer = mount ? parentOf(p.pointer) : p.pointer;
-      edge = mount
-        ? { kind: 'mount', id, source: from, target, targets: [], references: [], label: '', pointer, problems: [] }
-        : { kind: 'uses', id, source: from, target, outputs: [], references: [], label: '', pointer, problems: [] };
-      edges.set(id, edge);
-    }
-    edge.references.push(p);
-    if (edge.kind === 'mount') {
+    let own = byOwner.get(from);
+    if (!own) byOwner.set(from, (own = { uses: new Map(), mount: new Map() }));
+    if (p.context === 'volume-source') {
+      let edge = own.mount.get(resourceName);
+      if (!edge) {
+        const target = resourceNodeId(resourceName);
+        const id = `mount:${from}->${target}`;
+        edge = {
+          kind: 'mount',
+          id,
+          source: from,
+          target,
+          targets: [],
+          references: [],
+          label: '',
+          pointer: parentPointer(p.pointer),
+          problems: [],
+        };
+        own.mount.set(resourceName, edge);
+        edges.push(edge);
+      }
+      edge.references.push(p);
       const mountPath = volumeTarget(root, p.pointer);
       if (mountPath !== undefined && !edge.targets.includes(mountPath)) edge.targets.push(mountPath);
     } else {
+      let edge = own.uses.get(resourceName);
+      if (!edge) {
+        const target = resourceNodeId(resourceName);
+        const id = `uses:${from}->${target}`;
+        edge = {
+          kind: 'uses',
+          id,
+          source: from,
+          target,
+          outputs: [],
+          references: [],
+          label: '',
+          pointer: p.pointer,
+          problems: [],
+        };
+        own.uses.set(resourceName, edge);
+        edges.push(edge);
+      }
+      edge.references.push(p);
       // What follows the resource's name is the output it reads; none reads the resource itself (its id).
       const output = parts.length === 3 ? parts[2]! : parts.slice(2).join('.');
       const shown = output === '' ? 'id' : output;
       if (!edge.outputs.includes(shown)) edge.outputs.push(shown);
     }
   }
-  for (const edge of edges.values()) {
+  for (const edge of edges) {
     edge.label =
       edge.kind === 'mount'
         ? edge.targets.length > 0
@@ -202,27 +235,45 @@ function referenceEdges(
           : 'mounted'
         : edge.outputs.join(', ');
   }
-  return [...edges.values()];
+  return edges;
 }
 
 /**
  * The node a placeholder belongs to: the container (or resource, for params) whose field holds it.
- * Reads only the pointer's first two segments: it runs for every placeholder of the workload.
+ * Reads only the pointer's first two segments, and remembers the last owner: consecutive
+ * placeholders mostly share it.
  */
-function ownerOf(pointer: string, containerNames: Set<string>, resourceNames: Set<string>): string | undefined {
-  const second = pointer.indexOf('/', 1);
-  if (second < 0) return undefined;
-  const third = pointer.indexOf('/', second + 1);
-  const kind = pointer.slice(1, second);
-  const name = unescapeSegment(pointer.slice(second + 1, third < 0 ? undefined : third));
-  if (kind === 'containers' && containerNames.has(name)) return containerNodeId(name);
-  if (kind === 'resources' && resourceNames.has(name)) return resourceNodeId(name);
-  return undefined;
-}
+class OwnerReader {
+  private prefix = '';
+  private owner: string | undefined;
+  constructor(
+    private readonly containerNames: Set<string>,
+    private readonly resourceNames: Set<string>,
+  ) {}
 
-function parentOf(pointer: string): string {
-  const segments = parsePointer(pointer);
-  return toPointer(segments.slice(0, -1));
+  of(pointer: string): string | undefined {
+    const { prefix } = this;
+    if (
+      prefix !== '' &&
+      pointer.startsWith(prefix) &&
+      (pointer.length === prefix.length || pointer.charCodeAt(prefix.length) === 47)
+    ) {
+      return this.owner;
+    }
+    const second = pointer.indexOf('/', 1);
+    if (second < 0) return undefined;
+    const third = pointer.indexOf('/', second + 1);
+    const kind = pointer.slice(1, second);
+    const name = unescapeSegment(pointer.slice(second + 1, third < 0 ? undefined : third));
+    this.prefix = third < 0 ? pointer : pointer.slice(0, third);
+    this.owner =
+      kind === 'containers' && this.containerNames.has(name)
+        ? containerNodeId(name)
+        : kind === 'resources' && this.resourceNames.has(name)
+          ? resourceNodeId(name)
+          : undefined;
+    return this.owner;
+  }
 }
 
 /** The mount path of a volume whose source is at `pointer`: its key (map form) or its `target` (list form). */
