@@ -3,6 +3,7 @@ import type { Diagnostic } from '../core/diagnostics';
 import type { LocatedPlaceholder } from '../core/document/placeholders';
 import type { ValidationReport } from '../core/validate';
 import { lazyParsed } from './lazy-parsed';
+import { applyPlaceholderPatch, applyValuePatch, type PlaceholderPatch, type ValuePatch } from './reply-patch';
 
 /**
  * Validation in a Web Worker, for the checks that follow typing. The store falls back to checking on
@@ -26,11 +27,14 @@ export interface WorkerReply {
     valid: boolean;
     errors: number;
     warnings: number;
-    value: unknown;
     syntax: Diagnostic[];
     blocked: boolean;
+    /** The workload's value: whole in the worker's first answer, then as changes to the previous one. */
+    value?: unknown;
+    valuePatch?: ValuePatch;
     /** Where the workload's placeholders are: the graph draws its edges from them without a parse here. */
-    placeholders: readonly LocatedPlaceholder[];
+    placeholders?: readonly LocatedPlaceholder[];
+    placeholderPatch?: PlaceholderPatch;
   };
 }
 
@@ -67,9 +71,27 @@ export function startBackgroundValidation(
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
+  /** The worker's last answer, as the page rebuilt it: the next one comes as changes to it. */
+  let answered: { value: unknown; placeholders: readonly LocatedPlaceholder[] } = {
+    value: undefined,
+    placeholders: [],
+  };
   const start = (): Worker => {
     const w = new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
+    answered = { value: undefined, placeholders: [] };
     w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
+      // Every answer is rebuilt here, in the order the worker sent them, even one nobody waits for
+      // any more: the next answer's changes are to this one.
+      const report = data.report;
+      if (report) {
+        const value = report.valuePatch ? applyValuePatch(answered.value, report.valuePatch) : report.value;
+        const placeholders = report.placeholderPatch
+          ? applyPlaceholderPatch(answered.placeholders, report.placeholderPatch)
+          : (report.placeholders ?? []);
+        answered = { value, placeholders };
+        report.value = value;
+        report.placeholders = placeholders;
+      }
       pending.get(data.id)?.resolve(data);
       pending.delete(data.id);
     };
@@ -102,7 +124,7 @@ export function startBackgroundValidation(
     async check(text, caret) {
       const reply = await ask({ text, caret });
       const r = reply.report!;
-      const parsed = lazyParsed(text, r.value, r.syntax, r.blocked, r.placeholders);
+      const parsed = lazyParsed(text, r.value, r.syntax, r.blocked, r.placeholders ?? []);
       const report: ValidationReport = {
         parsed,
         diagnostics: r.diagnostics,

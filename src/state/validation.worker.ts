@@ -4,11 +4,12 @@
  * the pointer at a caret), and keeps the last parse to answer caret questions about the same text.
  */
 import { buildCatalog, type Catalog } from '../core/catalog';
-import { findWorkloadPlaceholders } from '../core/document/placeholders';
+import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../core/document/placeholders';
 import { pointerAt } from '../core/document/source-map';
 import type { ParsedDocument } from '../core/document/parse';
 import { validateText, type ValidationReport } from '../core/validate';
 import type { WorkerReply, WorkerRequest } from './background-validation';
+import { diffPlaceholders, diffValue } from './reply-patch';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
@@ -20,6 +21,8 @@ let last: ValidationReport | undefined;
 let previous: ParsedDocument | undefined;
 /** The catalog the page's checks use, rebuilt here only when the page sends new provisioner files. */
 let catalog: Catalog | undefined;
+/** What the last answer told the page: the next one is sent as changes to it (see reply-patch.ts). */
+let sent: { text: string; value: unknown; placeholders: readonly LocatedPlaceholder[] } | undefined;
 
 scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
   if (catalogFiles) {
@@ -34,6 +37,8 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
     scope.postMessage({ id, pointer });
     return;
   }
+  const { value } = parsed;
+  const placeholders = parsed.blocked ? [] : findWorkloadPlaceholders(parsed);
   scope.postMessage({
     id,
     pointer,
@@ -42,10 +47,15 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
       valid,
       errors,
       warnings,
-      value: parsed.value,
       syntax: parsed.syntax,
       blocked: parsed.blocked,
-      placeholders: parsed.blocked ? [] : findWorkloadPlaceholders(parsed),
+      ...(sent
+        ? {
+            valuePatch: diffValue(sent.value, value),
+            placeholderPatch: diffPlaceholders(sent.placeholders, placeholders, text.length - sent.text.length),
+          }
+        : { value, placeholders }),
     },
   });
+  sent = { text, value, placeholders };
 };
