@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { generateWorkload } from '../bench/workload-generator';
+import { builtinCatalog } from '../src/core/catalog';
+import { deriveGraph } from '../src/core/graph/derive';
+import { validateText } from '../src/core/validate';
+import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
+
+/**
+ * A workload over 16 KB is checked in the validation worker while the user types, and each of the
+ * worker's answers comes as changes to the one before (see src/state/reply-patch.ts). Whatever the
+ * edit, the graph and the problems must be exactly those of the text checked whole.
+ */
+const text = generateWorkload(12, 12); // about 20 KB, 12 containers and 12 resources
+
+/** The edges and problems a whole check of `text` gives (as the app's built-in catalog sees them). */
+function expected(current: string) {
+  const report = validateText(current, { catalog: builtinCatalog() });
+  return {
+    edges: deriveGraph(report.parsed, report.diagnostics)
+      .edges.map((e) => e.id)
+      .sort(),
+    problems: report.diagnostics.length,
+  };
+}
+
+/** What the page shows: the graph's edges and the number of problems listed. */
+async function shown(page: Page) {
+  const edges = await page
+    .locator('.react-flow__edge[data-id]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!).sort());
+  return { edges, problems: await app(page).problems.count() };
+}
+
+/** Moves the caret to the end of the line where the first `needle` ends, with Monaco's Go to Line (Ctrl+G). */
+async function caretAfter(page: Page, needle: string) {
+  const current = await textOf(page);
+  const line = current.slice(0, current.indexOf(needle) + needle.length).split('\n').length;
+  await app(page).editor.focus();
+  await page.keyboard.press('Control+g');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+}
+
+test('typing in a large workload: the worker checks it, and the graph and problems follow every edit', async ({
+  page,
+}) => {
+  await openTemplate(page);
+  await setText(page, text);
+  const ui = app(page);
+  await expect(ui.workloadName).toContainText('bench-platform');
+  await expect.poll(() => shown(page)).toEqual(expected(text));
+
+  // A key typed into the last container's image: a problem appears there, and goes when mended.
+  // (The worker's first answer is whole; the next ones are changes to it.)
+  await caretAfter(page, '  svc-011:\n    image');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Control+ArrowRight'); // after "image"
+  await page.keyboard.type('x');
+  await expect(ui.problems.filter({ hasText: '"imagex"' })).toHaveCount(1);
+  const node = ui.graph.locator('.react-flow__node[data-id="container:svc-011"]');
+  await expect(node).toContainText('no image');
+  await expect.poll(async () => shown(page)).toEqual(expected(await textOf(page)));
+  await page.keyboard.press('Backspace');
+  await expect(ui.problems.filter({ hasText: '"imagex"' })).toHaveCount(0);
+  await expect(node).toContainText('registry.example.com/bench/svc-011');
+
+  // A reference added to the first container: every placeholder after it moves.
+  await caretAfter(page, 'LOG_FORMAT: json');
+  await page.keyboard.press('Enter'); // the new line is indented like the one before
+  await page.keyboard.insertText('EXTRA_HOST: ${resources.mongodb-006.host}');
+  await expect
+    .poll(() => textOf(page))
+    .toContain('LOG_FORMAT: json\n      EXTRA_HOST: ${resources.mongodb-006.host}\n');
+  let current = await textOf(page);
+  expect(expected(current).edges).toContain('uses:container:svc-000->resource:mongodb-006');
+  await expect.poll(() => shown(page)).toEqual(expected(current));
+  expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringContaining('validation'));
+
+  // A reference removed from a container in the middle (its edge goes if it was the only one).
+  const count = (t: string) => t.split('S3_011_REGION').length - 1;
+  const before = count(await textOf(page));
+  await caretAfter(page, 'S3_011_REGION');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Delete');
+  current = await textOf(page);
+  expect(count(current)).toBe(before - 1);
+  await expect.poll(() => shown(page)).toEqual(expected(current));
+
+  // Undo walks back through the worker's answers too.
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => count(await textOf(page))).toBe(before);
+  current = await textOf(page);
+  await expect.poll(() => shown(page)).toEqual(expected(current));
+});
