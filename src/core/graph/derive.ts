@@ -169,7 +169,8 @@ function referenceEdges(
   // through maps keyed by names already in hand, and consecutive placeholders of one container
   // share the reading of its name (they come in document order).
   const edges: Array<UsesEdge | MountEdge> = [];
-  const byOwner = new Map<string, { uses: Map<string, UsesEdge>; mount: Map<string, MountEdge> }>();
+  type ByResource = Map<string, UsesEdge | MountEdge>;
+  const byOwner = new Map<string, { uses: ByResource; mount: ByResource }>();
   const owners = new OwnerReader(containerNames, resourceNames);
   for (const p of placeholders) {
     const parts = p.parts;
@@ -179,48 +180,19 @@ function referenceEdges(
     if (!from) continue;
     let own = byOwner.get(from);
     if (!own) byOwner.set(from, (own = { uses: new Map(), mount: new Map() }));
-    if (p.context === 'volume-source') {
-      let edge = own.mount.get(resourceName);
-      if (!edge) {
-        const target = resourceNodeId(resourceName);
-        const id = `mount:${from}->${target}`;
-        edge = {
-          kind: 'mount',
-          id,
-          source: from,
-          target,
-          targets: [],
-          references: [],
-          label: '',
-          pointer: parentPointer(p.pointer),
-          problems: [],
-        };
-        own.mount.set(resourceName, edge);
-        edges.push(edge);
-      }
-      edge.references.push(p);
+    const mount = p.context === 'volume-source';
+    const byResource = mount ? own.mount : own.uses;
+    let edge = byResource.get(resourceName);
+    if (!edge) {
+      edge = referenceEdge(mount, from, resourceNodeId(resourceName), mount ? parentPointer(p.pointer) : p.pointer);
+      byResource.set(resourceName, edge);
+      edges.push(edge);
+    }
+    edge.references.push(p);
+    if (edge.kind === 'mount') {
       const mountPath = volumeTarget(root, p.pointer);
       if (mountPath !== undefined && !edge.targets.includes(mountPath)) edge.targets.push(mountPath);
     } else {
-      let edge = own.uses.get(resourceName);
-      if (!edge) {
-        const target = resourceNodeId(resourceName);
-        const id = `uses:${from}->${target}`;
-        edge = {
-          kind: 'uses',
-          id,
-          source: from,
-          target,
-          outputs: [],
-          references: [],
-          label: '',
-          pointer: p.pointer,
-          problems: [],
-        };
-        own.uses.set(resourceName, edge);
-        edges.push(edge);
-      }
-      edge.references.push(p);
       // What follows the resource's name is the output it reads; none reads the resource itself (its id).
       const output = parts.length === 3 ? parts[2]! : parts.slice(2).join('.');
       const shown = output === '' ? 'id' : output;
@@ -236,6 +208,14 @@ function referenceEdges(
         : edge.outputs.join(', ');
   }
   return edges;
+}
+
+/** A new edge from `source` to the resource node `target`, before its references are added. */
+function referenceEdge(mount: boolean, source: string, target: string, pointer: string): UsesEdge | MountEdge {
+  const id = `${mount ? 'mount' : 'uses'}:${source}->${target}`;
+  return mount
+    ? { kind: 'mount', id, source, target, targets: [], references: [], label: '', pointer, problems: [] }
+    : { kind: 'uses', id, source, target, outputs: [], references: [], label: '', pointer, problems: [] };
 }
 
 /**
