@@ -156,6 +156,24 @@ export function choicesOf(path: FieldPath): readonly string[] {
  * A path the schema does not know (an unknown key) goes to the control around it.
  */
 export function fieldOwner(pointer: string): string {
+  let owner = owners.get(pointer);
+  if (owner === undefined) {
+    if (owners.size >= MAX_OWNERS_KEPT) owners.clear();
+    owner = findOwner(pointer);
+    owners.set(pointer, owner);
+  }
+  return owner;
+}
+
+/**
+ * The owners found so far. fieldOwner runs for every problem at every check, and from one check to
+ * the next the problems are mostly at the same places; its answer depends on the pointer alone (and
+ * the schema, which does not change), so it is worked out once per pointer.
+ */
+const owners = new Map<string, string>();
+const MAX_OWNERS_KEPT = 10_000;
+
+function findOwner(pointer: string): string {
   const segments = parsePointer(pointer);
   for (let n = segments.length; n > 0; n--) {
     const place = toPointer(segments.slice(0, n));

@@ -46,7 +46,9 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
     const map = new Map<string, Diagnostic[]>();
     for (const d of diagnostics) {
       const owner = fieldOwner(d.path);
-      map.set(owner, [...(map.get(owner) ?? []), d]);
+      const list = map.get(owner);
+      if (list) list.push(d);
+      else map.set(owner, [d]);
     }
     return map;
   }, [diagnostics]);
