@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { asRecord, previewValue, valueAt, type ExportedVariables } from '../../core/inspector';
-import { exportedVariablesOf } from '../../state/export-preview';
+import { asRecord, previewValue, valueAt } from '../../core/inspector';
 import { KeyValueEditor, ListEditor } from './collections';
+import { useExportedVariables } from './use-exported-variables';
 import { Group, KeyField } from './Field';
 import { FilesEditor, VolumesEditor } from './MountsEditor';
 import { useInspector } from './inspector-context';
@@ -97,25 +96,4 @@ function Variables({ name, pointer }: { name: string; pointer: string }) {
       }}
     />
   );
-}
-
-/**
- * Resource outputs are only known from an export: it runs (loaded on first need, off the first
- * chunk, in a worker) only while a variable uses one, on the checked text. The last result stays
- * shown while the next one is worked out.
- */
-function useExportedVariables(text: string, needed: boolean): ExportedVariables | undefined {
-  const [exported, setExported] = useState<ExportedVariables | undefined>(undefined);
-  useEffect(() => {
-    if (!needed) return;
-    let live = true;
-    // In a worker: the export takes a while, and typing must not wait for it.
-    void exportedVariablesOf(text).then((variables) => {
-      if (live) setExported(variables);
-    });
-    return () => {
-      live = false;
-    };
-  }, [text, needed]);
-  return needed ? exported : undefined;
 }
