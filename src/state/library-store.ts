@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RepositoryErrorKind } from '../api/errors';
-import { HttpWorkloadRepository } from '../api/http-repository';
 import { LocalWorkloadRepository } from '../api/local-repository';
+import { RemoteWorkloadRepository } from '../api/remote-repository';
 import type { WorkloadRepository } from '../api/repository';
 import type { DocumentStore } from './document-store';
 import { linkApplies, loadLink, storeLink, type SavedLink } from './library-link';
@@ -79,7 +79,7 @@ export function repositoryMaker(
     if (settings.repository === 'local') return local();
     const url = checkBaseUrl(settings.baseUrl);
     if (!url.ok) return local();
-    return new HttpWorkloadRepository({ baseUrl: url.url, credentials: credentialsOf(settings) });
+    return new RemoteWorkloadRepository({ baseUrl: url.url, credentials: credentialsOf(settings) });
   };
 }
 

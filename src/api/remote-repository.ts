@@ -1,0 +1,34 @@
+import type { HttpRepositoryOptions } from './http-repository';
+import type { WorkloadInput, WorkloadQuery, WorkloadRepository } from './repository';
+
+/**
+ * The library on a server, as the app picks it from the settings: its client (openapi-fetch and the
+ * calls typed by the contract, in ./http-repository) is downloaded on the first call, not with the
+ * first page, which most visits (with the local library) never need.
+ */
+export class RemoteWorkloadRepository implements WorkloadRepository {
+  readonly id: string;
+  /** As the HTTP repository: the API stores workloads as data. */
+  readonly keepsText = false;
+  private client: Promise<WorkloadRepository> | undefined;
+
+  constructor(private readonly options: HttpRepositoryOptions) {
+    this.id = `remote:${options.baseUrl.replace(/\/+$/, '')}`;
+  }
+
+  private get http(): Promise<WorkloadRepository> {
+    this.client ??= import('./http-repository').then(({ HttpWorkloadRepository }) => {
+      return new HttpWorkloadRepository(this.options);
+    });
+    return this.client;
+  }
+
+  list = async (query?: WorkloadQuery) => (await this.http).list(query);
+  create = async (input: WorkloadInput) => (await this.http).create(input);
+  get = async (name: string) => (await this.http).get(name);
+  update = async (name: string, input: WorkloadInput) => (await this.http).update(name, input);
+  delete = async (name: string) => (await this.http).delete(name);
+  listContainers = async (name: string) => (await this.http).listContainers(name);
+  listResources = async (name: string) => (await this.http).listResources(name);
+  validate = async (input: WorkloadInput) => (await this.http).validate(input);
+}
