@@ -5,7 +5,8 @@ import { ValidationError } from './errors';
 /**
  * A library of workloads with the workloads API's semantics (schemas/workloads.openapi.yaml), kept
  * either in this browser (IndexedDB, `LocalWorkloadRepository`) or on a server that implements the
- * API (`HttpWorkloadRepository`). The UI talks to this interface only, so it can switch between them.
+ * API (`HttpWorkloadRepository`, downloaded on first use through `RemoteWorkloadRepository`). The UI
+ * talks to this interface only, so it can switch between them.
  *
  * Errors (see ./errors): an unknown name → NotFoundError; a name taken → ConflictError; an invalid
  * workload or query → ValidationError with the ValidationResult or ErrorResponse that says why;
