@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpWorkloadRepository } from './http-repository';
 import { RemoteWorkloadRepository } from './remote-repository';
 
@@ -23,5 +23,23 @@ describe('the server library, loaded on first use', () => {
     });
     await remote.delete('shop');
     expect(sent).toEqual([{ method: 'DELETE', url: 'https://api.example.com/v1/workloads/shop', auth: 'Bearer t0k' }]);
+  });
+
+  it('says plainly when its client cannot be downloaded', async () => {
+    vi.resetModules();
+    vi.doMock('./http-repository', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { RemoteWorkloadRepository: Remote } = await import('./remote-repository');
+      const remote = new Remote({ baseUrl: 'https://api.example.com/v1', credentials: { kind: 'none' } });
+      await expect(remote.get('shop')).rejects.toMatchObject({
+        kind: 'unreachable',
+        message: expect.stringContaining('did not download (reload the page to try again)'),
+      });
+    } finally {
+      vi.doUnmock('./http-repository');
+      vi.resetModules();
+    }
   });
 });

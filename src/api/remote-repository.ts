@@ -1,3 +1,4 @@
+import { UnreachableError } from './errors';
 import type { HttpRepositoryOptions } from './http-repository';
 import type { WorkloadInput, WorkloadQuery, WorkloadRepository } from './repository';
 
@@ -17,9 +18,16 @@ export class RemoteWorkloadRepository implements WorkloadRepository {
   }
 
   private get http(): Promise<WorkloadRepository> {
-    this.client ??= import('./http-repository').then(({ HttpWorkloadRepository }) => {
-      return new HttpWorkloadRepository(this.options);
-    });
+    this.client ??= import('./http-repository').then(
+      ({ HttpWorkloadRepository }) => new HttpWorkloadRepository(this.options),
+      () => {
+        this.client = undefined; // the next call tries the download again
+        throw new UnreachableError(
+          this.options.baseUrl,
+          'the part of this app that talks to servers did not download (reload the page to try again)',
+        );
+      },
+    );
     return this.client;
   }
 
