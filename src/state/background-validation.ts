@@ -72,13 +72,11 @@ export function startBackgroundValidation(
     pending.clear();
   };
   /** The worker's last answer, as the page rebuilt it: the next one comes as changes to it. */
-  let answered: { value: unknown; placeholders: readonly LocatedPlaceholder[] } = {
-    value: undefined,
-    placeholders: [],
-  };
+  const none = { value: undefined as unknown, placeholders: [] as readonly LocatedPlaceholder[] };
+  let answered = none;
   const start = (): Worker => {
     const w = new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
-    answered = { value: undefined, placeholders: [] };
+    answered = none;
     w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
       // Every answer is rebuilt here, in the order the worker sent them, even one nobody waits for
       // any more: the next answer's changes are to this one.

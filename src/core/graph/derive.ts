@@ -236,7 +236,7 @@ class OwnerReader {
     if (
       prefix !== '' &&
       pointer.startsWith(prefix) &&
-      (pointer.length === prefix.length || pointer.charCodeAt(prefix.length) === 47)
+      (pointer.length === prefix.length || pointer[prefix.length] === '/')
     ) {
       return this.owner;
     }
