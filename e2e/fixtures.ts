@@ -63,7 +63,10 @@ export function app(page: Page) {
     monaco: page.locator('[data-testid="monaco-editor"] .monaco-editor'),
     status: page.getByRole('status', { name: 'Validation status' }),
     problemsRegion,
+    /** The problems drawn: a long list draws those in view and a margin around them (see `problemCount`). */
     problems: problemsRegion.getByRole('listitem'),
+    /** How many problems there are, as the Problems panel's header says. */
+    problemCount: problemsRegion.locator('.pane-title .count'),
     workloadName: page.getByRole('banner').locator('.workload'),
     newFromTemplate: page.getByRole('button', { name: 'New from template…' }),
     open: page.getByRole('button', { name: 'Open…' }),

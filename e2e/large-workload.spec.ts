@@ -23,12 +23,14 @@ function expected(current: string) {
   };
 }
 
-/** What the page shows: the graph's edges and the number of problems listed. */
+/** What the page shows: the graph's edges and the number of problems (the panel's count, and each drawn row's place in it). */
 async function shown(page: Page) {
   const edges = await page
     .locator('.react-flow__edge[data-id]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!).sort());
-  return { edges, problems: await app(page).problems.count() };
+  const count = Number(await app(page).problemCount.textContent());
+  const sizes = await app(page).problems.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('aria-setsize'))));
+  return { edges, problems: sizes.every((size) => size === count) ? count : -1 };
 }
 
 /** Moves the caret to the end of the line where the first `needle` ends, with Monaco's Go to Line (Ctrl+G). */

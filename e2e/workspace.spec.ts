@@ -269,30 +269,54 @@ test('F8 and Shift+F8 walk through the problems, in the editor and from anywhere
   await expect(ui.theme).toBeFocused();
 });
 
-test('a long list of problems: rows out of sight are read, walked to and chosen like the rest', async ({ page }) => {
+test('a long list of problems: rows out of sight are scrolled, tabbed and walked to, and chosen like the rest', async ({
+  page,
+}) => {
   await openTemplate(page);
   const ui = app(page);
   const variables = Array.from({ length: 60 }, (_, i) => `      V${i}: \${resources.nope${i}.host}`).join('\n');
   await setText(page, withResources.replace('      PLAIN: x', variables));
   const diagnostics = await page.evaluate(() => window.scoreDesigner!.getDiagnostics());
-  expect(diagnostics.length).toBeGreaterThanOrEqual(60);
-  await expect(ui.problems).toHaveCount(diagnostics.length);
-  const last = diagnostics[diagnostics.length - 1]!;
-  // The last row, far below the panel's fold, is in the page with its text (screen readers read it).
-  await expect(ui.problems.last()).toContainText(last.message);
-  await expect(ui.problems.last()).not.toBeInViewport();
+  const n = diagnostics.length;
+  expect(n).toBeGreaterThanOrEqual(60);
+  await expect(ui.problemCount).toHaveText(String(n));
+  // Only the rows in view and a margin around them are drawn; each says its place in the whole list.
+  await expect(ui.problems.first()).toContainText(diagnostics[0]!.message);
+  expect(await ui.problems.count()).toBeLessThan(n);
+  await expect(ui.problems.first()).toHaveAttribute('aria-posinset', '1');
+  await expect(ui.problems.first()).toHaveAttribute('aria-setsize', String(n));
+
+  // Scrolled to the end, the last row is there with its text.
+  const body = ui.problemsRegion.locator('.pane-body');
+  const last = diagnostics[n - 1]!;
+  const lastRow = ui.problemsRegion.locator(`li[aria-posinset="${n}"]`);
+  await body.evaluate((b) => (b.scrollTop = b.scrollHeight));
+  await expect(lastRow).toContainText(last.message);
+  await expect(lastRow).toBeInViewport();
 
   // Walked to from the keyboard, it scrolls into view; chosen, it selects its field.
+  await body.evaluate((b) => (b.scrollTop = 0));
+  await expect(lastRow).toHaveCount(0);
   const active = ui.problemsRegion.locator('[aria-current="true"]');
   await ui.editor.focus();
   await page.keyboard.press('Shift+F8');
   await expect(active).toContainText(last.message);
   await expect(active).toBeInViewport();
   await expect(ui.selected).toHaveText(last.path);
-  const middle = diagnostics[30]!;
-  await ui.problems.nth(30).click();
-  await expect(active).toContainText(middle.message);
-  await expect(ui.selected).toHaveText(middle.path);
+
+  // Tab and Shift+Tab go from row to row, past the rows first drawn; Enter chooses the row.
+  await body.evaluate((b) => (b.scrollTop = 0));
+  await ui.problems.first().getByRole('button').focus();
+  for (let i = 1; i < 30; i++) await page.keyboard.press('Tab');
+  const focused = ui.problemsRegion.locator('li:focus-within');
+  await expect(focused).toHaveAttribute('aria-posinset', '30');
+  await expect(focused).toContainText(diagnostics[29]!.message);
+  await expect(focused).toBeInViewport();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+Tab');
+  await expect(focused).toHaveAttribute('aria-posinset', '25');
+  await page.keyboard.press('Enter');
+  await expect(active).toContainText(diagnostics[24]!.message);
+  await expect(ui.selected).toHaveText(diagnostics[24]!.path);
 });
 
 test('the caret selects what it stands in; a selection made elsewhere is shown in the editor', async ({ page }) => {

@@ -68,6 +68,21 @@ export const instrument = `
 `;
 
 /**
+ * Whether the Problems panel shows the store's diagnostics: its count says how many, and each row it
+ * draws (a long list draws the rows in view and a margin around them) is the diagnostic at its place.
+ */
+export const problemsShown = `(() => {
+  const diagnostics = window.scoreDesigner.getDiagnostics();
+  const count = Number(document.querySelector('.problems .pane-title .count')?.textContent);
+  const rows = [...document.querySelectorAll('.problem-list > li')];
+  return (
+    count === diagnostics.length &&
+    rows.length > 0 === diagnostics.length > 0 &&
+    rows.every((row) => row.querySelector('.message')?.textContent === diagnostics[Number(row.dataset.index)]?.message)
+  );
+})()`;
+
+/**
  * Times text changes: from the moment the change is processed (setText checks at once, as the
  * debounce would) to the end of the frame that paints it. The change is made at the start of a frame
  * (in requestAnimationFrame), so the time does not include waiting for the display's next frame; the
@@ -91,8 +106,7 @@ async ({ variants, samples }) => {
   for (let i = 0; i < samples; i++) {
     await settle();
     times.push(await change(variants[i % variants.length] + '# change ' + i + '\\n'));
-    const shown = document.querySelectorAll('.problem-list .problem').length;
-    if (shown !== api.getDiagnostics().length) stale++;
+    if (!${problemsShown}) stale++;
   }
   return { times, stale };
 }

@@ -16,7 +16,7 @@ import { quantile } from '../stats';
 import { generateWorkload } from '../workload-generator';
 import { measureBundle } from './bundle-size';
 import { chromiumLaunch } from '../../scripts/chromium-launch';
-import { checksToPaint, instrument, timeChanges } from './page-scripts';
+import { checksToPaint, instrument, problemsShown, timeChanges } from './page-scripts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const distDir = path.join(repoRoot, 'bench/.tmp/ui-dist');
@@ -208,9 +208,7 @@ async function typingChecksToPaint(
     await page.waitForTimeout(450);
   }
   const times = (await page.evaluate(checksToPaint)) as number[];
-  const stale = (await page.evaluate(
-    "document.querySelectorAll('.problem-list .problem').length === window.scoreDesigner.getDiagnostics().length ? 0 : 1",
-  )) as number;
+  const stale = (await page.evaluate(problemsShown)) ? 0 : 1;
   await page.context().close();
   return timingOf(name, text, times, stale);
 }
