@@ -251,6 +251,25 @@ resources:
     expect(report.diagnostics[problems[0]!.index]!.code).toBe('MISSING_OUTPUT_KEY');
   });
 
+  it('puts a placeholder problem in a resource on the edge drawn from that resource', () => {
+    const report = validateText(`apiVersion: score.dev/v1b1
+metadata: {name: demo}
+containers:
+  api:
+    image: api
+    variables: {URL: '\${resources.db}'}
+resources:
+  db: {type: postgres}
+  cache:
+    type: redis
+    params: {URL: '\${resources.db}'}
+`);
+    const g = deriveGraph(report.parsed, report.diagnostics);
+    const codes = (id: string) => edge(g, id)!.problems.map((p) => report.diagnostics[p.index]!.path);
+    expect(codes('uses:container:api->resource:db')).toEqual(['/containers/api/variables/URL']);
+    expect(codes('uses:resource:cache->resource:db')).toEqual(['/resources/cache/params/URL']);
+  });
+
   it('puts a problem in a resource on the resource, and the rest on the workload', () => {
     const g = graphOf(`apiVersion: score.dev/v1b1
 metadata: {}
@@ -280,7 +299,7 @@ resources:
     expect(indices).toEqual(report.diagnostics.map((_, i) => i));
   });
 
-  it('places a few problems and many problems alike (searched for, or looked up in tables)', () => {
+  it('places problems alike whatever their number', () => {
     // Container i reads resource db's output `host` (fine) and output-less `${resources.db}` (a problem)
     // in one string, and waits for itself to be healthy (a start-order problem on no edge).
     const workload = (containers: number) =>

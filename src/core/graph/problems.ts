@@ -7,7 +7,6 @@ import {
   startOrderEdgeId,
   WORKLOAD_ID,
   type GraphEdge,
-  type GraphNode,
   type ProblemRef,
   type WorkloadGraph,
 } from './types';
@@ -21,84 +20,47 @@ import {
  * Mutates the graph's fresh nodes and edges: called once, by deriveGraph, before anyone sees them.
  */
 export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, diagnostics: readonly Diagnostic[]): void {
-  // This runs at each check. A valid workload has nothing to attach; a few problems are found by
-  // looking through the graph, and only many of them pay for lookup tables of every node, edge and
-  // reference (on a large workload, building those cost more than a check's rules).
-  if (diagnostics.length === 0) return;
-  const tables = diagnostics.length > FEW_PROBLEMS ? lookupTables(graph, diagnostics) : undefined;
-  const edgeById = (id: string): GraphEdge | undefined =>
-    tables ? tables.edges.get(id) : graph.edges.find((e) => e.id === id);
-  const nodeById = (id: string): GraphNode | undefined =>
-    tables ? tables.nodes.get(id) : graph.nodes.find((n) => n.id === id);
-  const referencesAt = (pointer: string): PlacedReference[] | undefined =>
-    tables ? tables.byPointer.get(pointer) : referencesIn(graph, pointer);
+  if (diagnostics.length === 0) return; // a valid workload: nothing to attach, no tables to build
+  // This runs at each check. A placeholder's problem can only be on an edge drawn from the node whose
+  // field holds the placeholder: only that node's edges are looked through, not every reference of a
+  // large workload (which cost more than the check's rules).
+  const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
+  const edges = new Map(graph.edges.map((e) => [e.id, e]));
+  const drawnFrom = new Map<string, GraphEdge[]>();
+  for (const edge of graph.edges) {
+    if (edge.kind === 'start-order') continue;
+    const list = drawnFrom.get(edge.source);
+    if (list) list.push(edge);
+    else drawnFrom.set(edge.source, [edge]);
+  }
 
   diagnostics.forEach((d, index) => {
     const problem: ProblemRef = { index, severity: d.severity, code: d.code, message: d.message };
-    const owner = edgeFor(d) ?? nodeFor(d.path);
-    const target = edgeById(owner) ?? nodeById(owner) ?? nodeById(WORKLOAD_ID);
+    const parts = parsePointer(d.path);
+    const node = nodeFor(parts[0], parts[1]);
+    const target = edgeFor(d, parts, node) ?? nodes.get(node) ?? nodes.get(WORKLOAD_ID);
     target?.problems.push(problem);
   });
 
-  function edgeFor(d: Diagnostic): string | undefined {
-    const [kind, name, field, entry] = parsePointer(d.path);
+  function edgeFor(d: Diagnostic, [kind, name, field, entry]: string[], node: string): GraphEdge | undefined {
     if (kind === 'containers' && name !== undefined && field === 'before' && entry !== undefined) {
-      const id = startOrderEdgeId(name, entry);
-      return edgeById(id) ? id : undefined;
+      return edges.get(startOrderEdgeId(name, entry));
     }
-    const candidates = referencesAt(d.path);
-    if (!candidates || candidates.length === 0) return undefined;
+    const candidates = drawnFrom.get(node);
+    if (!candidates) return undefined;
     // The placeholder the diagnostic's range starts in (a string may hold several).
     const at = parsed.lines.offset(d.range.line, d.range.column);
-    return candidates.find((c) => at >= c.start && at < c.end)?.edgeId;
-  }
-
-  function nodeFor(path: string): string {
-    const [kind, name] = parsePointer(path);
-    if (name !== undefined && kind === 'containers') return containerNodeId(name);
-    if (name !== undefined && kind === 'resources') return resourceNodeId(name);
-    return WORKLOAD_ID;
-  }
-}
-
-/** Up to this many problems, the graph is searched for each; beyond, it is indexed once. */
-const FEW_PROBLEMS = 16;
-
-/** Where a placeholder drawing an edge stands in the text. */
-interface PlacedReference {
-  edgeId: string;
-  start: number;
-  end: number;
-}
-
-/** Nodes and edges by id, and the references at the problems' pointers (only those: most have none). */
-function lookupTables(graph: WorkloadGraph, diagnostics: readonly Diagnostic[]) {
-  const wanted = new Set(diagnostics.map((d) => d.path));
-  const byPointer = new Map<string, PlacedReference[]>();
-  for (const edge of graph.edges) {
-    if (edge.kind === 'start-order') continue;
-    for (const r of edge.references) {
-      if (!wanted.has(r.pointer)) continue;
-      const list = byPointer.get(r.pointer);
-      if (list) list.push({ edgeId: edge.id, start: r.start, end: r.end });
-      else byPointer.set(r.pointer, [{ edgeId: edge.id, start: r.start, end: r.end }]);
+    for (const edge of candidates) {
+      if (edge.kind === 'start-order') continue;
+      for (const r of edge.references) if (r.pointer === d.path && at >= r.start && at < r.end) return edge;
     }
+    return undefined;
   }
-  return {
-    nodes: new Map(graph.nodes.map((n) => [n.id, n])),
-    edges: new Map(graph.edges.map((e) => [e.id, e])),
-    byPointer,
-  };
 }
 
-/** The references at `pointer`, found by looking through every edge. */
-function referencesIn(graph: WorkloadGraph, pointer: string): PlacedReference[] {
-  const found: PlacedReference[] = [];
-  for (const edge of graph.edges) {
-    if (edge.kind === 'start-order') continue;
-    for (const r of edge.references) {
-      if (r.pointer === pointer) found.push({ edgeId: edge.id, start: r.start, end: r.end });
-    }
-  }
-  return found;
+/** The node a pointer's problem belongs on: its container's or resource's, else the workload's. */
+function nodeFor(kind: string | undefined, name: string | undefined): string {
+  if (name !== undefined && kind === 'containers') return containerNodeId(name);
+  if (name !== undefined && kind === 'resources') return resourceNodeId(name);
+  return WORKLOAD_ID;
 }
