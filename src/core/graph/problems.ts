@@ -48,11 +48,16 @@ export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, dia
     }
     const candidates = drawnFrom.get(node);
     if (!candidates) return undefined;
-    // The placeholder the diagnostic's range starts in (a string may hold several).
-    const at = parsed.lines.offset(d.range.line, d.range.column);
+    // The placeholder the diagnostic's range starts in (a string may hold several). Its offset is
+    // worked out only for a diagnostic at a placeholder's field: it reads the text's line index.
+    let at: number | undefined;
     for (const edge of candidates) {
       if (edge.kind === 'start-order') continue;
-      for (const r of edge.references) if (r.pointer === d.path && at >= r.start && at < r.end) return edge;
+      for (const r of edge.references) {
+        if (r.pointer !== d.path) continue;
+        at ??= parsed.lines.offset(d.range.line, d.range.column);
+        if (at >= r.start && at < r.end) return edge;
+      }
     }
     return undefined;
   }
