@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { parseWorkloadText } from '../document/parse';
 import { exportCompose } from '../export/compose';
 import { asRecord } from './sections';
 
@@ -13,12 +14,13 @@ export type ExportedVariables = Map<string, Record<string, string>>;
 
 /** Runs the Compose export of one workload and reads back each container's environment. */
 export function exportedVariables(text: string): ExportedVariables | undefined {
-  const result = exportCompose([{ text }]);
+  // Read once: the export reads the same document (a large workload's parse is most of its cost).
+  const parsed = parseWorkloadText(text);
+  const workloadName = asRecord(asRecord(parsed.value)?.metadata)?.name;
+  const result = exportCompose([{ text, parsed }]);
   if (result.errors.length > 0 || result.compose === '') return undefined;
-  let workloadName: unknown;
   let compose: unknown;
   try {
-    workloadName = asRecord(asRecord(parse(text))?.metadata)?.name;
     compose = parse(result.compose);
   } catch {
     return undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { parseWorkloadText } from '../../document/parse';
 import { emptyResult, type Provisioner } from '../../provisioners/types';
 import { exportCompose } from './index';
 
@@ -48,6 +49,15 @@ service:
       ]),
     );
     expect(out.compose).not.toContain('healthcheck');
+  });
+
+  it('reads a workload once when its parse is given, and never exports a parse of another text', () => {
+    const other = hello.replace('busybox', 'nginx');
+    const given = parseWorkloadText(hello);
+    expect(exportCompose([{ text: hello, parsed: given }]).compose).toBe(exportCompose([{ text: hello }]).compose);
+    const mismatched = exportCompose([{ text: other, parsed: given }]).compose;
+    expect(mismatched).toContain('image: nginx');
+    expect(mismatched).toBe(exportCompose([{ text: other }]).compose);
   });
 
   it('never throws, whatever the input', () => {

@@ -12,6 +12,8 @@ import { isRecord, toRecord } from './workload';
 export interface WorkloadSource {
   text: string;
   file?: string;
+  /** The text as `parseWorkloadText` read it, when the caller has it at hand (read again if of another text). */
+  parsed?: ParsedDocument;
 }
 
 export interface LoadedWorkload {
@@ -19,6 +21,8 @@ export interface LoadedWorkload {
   name: string;
   text: string;
   spec: Record<string, unknown>;
+  /** The text read: the schema check reads the same, not a second parse of it. */
+  parsed: ParsedDocument;
 }
 
 export function decodeWorkloads(
@@ -27,6 +31,7 @@ export function decodeWorkloads(
   const named = inputs.map((input, i) => ({
     text: input.text,
     file: input.file ?? (inputs.length === 1 ? 'score.yaml' : `score-${i + 1}.yaml`),
+    given: input.parsed?.text === input.text ? input.parsed : undefined,
   }));
   // score-compose sorts its file arguments before reading them.
   named.sort((a, b) => compareGoStrings(a.file, b.file));
@@ -34,8 +39,8 @@ export function decodeWorkloads(
   const workloads: LoadedWorkload[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
-  for (const { text, file } of named) {
-    const parsed = parseWorkloadText(text);
+  for (const { text, file, given } of named) {
+    const parsed = given ?? parseWorkloadText(text);
     const decoded = decodeMap(parsed);
     if ('error' in decoded) return { error: `failed to decode '${file}' as yaml: ${decoded.error}` };
     const spec = decoded.value;
@@ -47,7 +52,7 @@ export function decodeWorkloads(
     if (name !== '' && seen.has(name))
       return { error: `workload name '${name}' in file '${file}' is used more than once` };
     seen.add(name);
-    workloads.push({ file, name, text, spec });
+    workloads.push({ file, name, text, spec, parsed });
   }
   if (problems.length > 0) return { error: `validation failed:\n  - ${problems.join('\n  - ')}` };
   return { workloads };
@@ -108,11 +113,11 @@ export function applyOverrides(
 /** JSON-Schema errors of the workload, worded for the export: `validation errors in workload 'w': …`. */
 export function schemaErrors(
   name: string,
-  text: string,
+  read: ParsedDocument,
   spec: Record<string, unknown>,
   changed: boolean,
 ): string | undefined {
-  const parsed = parseWorkloadText(changed ? stringify(spec) : text);
+  const parsed = changed ? parseWorkloadText(stringify(spec)) : read;
   const errors = validateSchema(parsed).filter((d) => d.severity === 'error');
   if (errors.length === 0) return undefined;
   const lines = errors.map((d) => `${d.path === '' ? '(root)' : d.path}: ${d.message}`);

@@ -50,7 +50,7 @@ export function prepareWorkloads(
   const workloads: ScoreWorkload[] = [];
   const builds = new Map<string, Map<string, Map<string, unknown>>>();
   for (const item of loaded) {
-    const invalid = schemaErrors(item.name, item.text, item.spec, overrides.length > 0);
+    const invalid = schemaErrors(item.name, item.parsed, item.spec, overrides.length > 0);
     if (invalid) return { error: invalid };
     const workload = toWorkload(upgradeWorkload(item.spec), item.file);
     const messages = validateWorkload(workload);
