@@ -7,7 +7,9 @@ import {
   startOrderEdgeId,
   WORKLOAD_ID,
   type GraphEdge,
+  type MountEdge,
   type ProblemRef,
+  type UsesEdge,
   type WorkloadGraph,
 } from './types';
 
@@ -20,13 +22,13 @@ import {
  * Mutates the graph's fresh nodes and edges: called once, by deriveGraph, before anyone sees them.
  */
 export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, diagnostics: readonly Diagnostic[]): void {
-  if (diagnostics.length === 0) return; // a valid workload: nothing to attach, no tables to build
+  if (diagnostics.length === 0) return; // a valid workload: nothing to attach, nothing to index
   // This runs at each check. A placeholder's problem can only be on an edge drawn from the node whose
   // field holds the placeholder: only that node's edges are looked through, not every reference of a
   // large workload (which cost more than the check's rules).
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const edges = new Map(graph.edges.map((e) => [e.id, e]));
-  const drawnFrom = new Map<string, GraphEdge[]>();
+  const drawnFrom = new Map<string, Array<UsesEdge | MountEdge>>();
   for (const edge of graph.edges) {
     if (edge.kind === 'start-order') continue;
     const list = drawnFrom.get(edge.source);
@@ -52,7 +54,6 @@ export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, dia
     // worked out only for a diagnostic at a placeholder's field: it reads the text's line index.
     let at: number | undefined;
     for (const edge of candidates) {
-      if (edge.kind === 'start-order') continue;
       for (const r of edge.references) {
         if (r.pointer !== d.path) continue;
         at ??= parsed.lines.offset(d.range.line, d.range.column);
