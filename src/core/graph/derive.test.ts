@@ -265,9 +265,9 @@ resources:
     params: {URL: '\${resources.db}'}
 `);
     const g = deriveGraph(report.parsed, report.diagnostics);
-    const codes = (id: string) => edge(g, id)!.problems.map((p) => report.diagnostics[p.index]!.path);
-    expect(codes('uses:container:api->resource:db')).toEqual(['/containers/api/variables/URL']);
-    expect(codes('uses:resource:cache->resource:db')).toEqual(['/resources/cache/params/URL']);
+    const paths = (id: string) => edge(g, id)!.problems.map((p) => report.diagnostics[p.index]!.path);
+    expect(paths('uses:container:api->resource:db')).toEqual(['/containers/api/variables/URL']);
+    expect(paths('uses:resource:cache->resource:db')).toEqual(['/resources/cache/params/URL']);
   });
 
   it('puts a problem in a resource on the resource, and the rest on the workload', () => {
