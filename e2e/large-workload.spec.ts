@@ -30,7 +30,8 @@ async function shown(page: Page) {
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!).sort());
   const count = Number(await app(page).problemCount.textContent());
   const sizes = await app(page).problems.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('aria-setsize'))));
-  return { edges, problems: sizes.every((size) => size === count) ? count : -1 };
+  const drawn = sizes.length > 0 === count > 0 && sizes.every((size) => size === count);
+  return { edges, problems: drawn ? count : -1 };
 }
 
 /** Moves the caret to the end of the line where the first `needle` ends, with Monaco's Go to Line (Ctrl+G). */
