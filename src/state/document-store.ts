@@ -169,8 +169,6 @@ export function createDocumentStore(
     timer = undefined;
     cancelFrame?.();
     cancelFrame = undefined;
-    if (readTimer !== undefined) clearTimeout(readTimer);
-    readTimer = undefined;
   };
 
   const derived = (text: string, previous: ValidationReport | undefined) => {
@@ -219,9 +217,12 @@ export function createDocumentStore(
 
     /**
      * A long text checked here (opened, changed by a command or automation) is read by the worker too
-     * once the page is still, so that the check after the next typing is a quick re-check there.
+     * once the page is still, so that the check after the next typing is a quick re-check there. Put
+     * off by a newer text, not by another look at this one (a flush, the YAML pane showing a selection).
      */
     const readInBackground = (text: string) => {
+      if (readTimer !== undefined) clearTimeout(readTimer);
+      readTimer = undefined;
       if (!background || text.length < backgroundFrom) return;
       const worker = background;
       readTimer = setTimeout(() => {
