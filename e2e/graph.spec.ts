@@ -291,6 +291,37 @@ test('positions set by dragging a node survive a reload', async ({ page }) => {
   expect(await positionOf(nodeOf(page, 'container:web'))).toEqual(moved);
 });
 
+test('positions follow a workload renamed key by key in the YAML, with no name typed on the way left in storage', async ({
+  page,
+}) => {
+  await openWorkload(page, workload);
+  const web = nodeOf(page, 'container:web');
+  const grab = await centreOf(web.locator('.graph-node-detail'));
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 100, grab.y + 150, { steps: 12 });
+  await page.mouse.up();
+  const moved = await positionOf(web);
+
+  // "demo-shop" becomes "demo-shopfront", typed with pauses long enough for a check after each key.
+  await caretTo(page, 3, '  name: demo-shop'.length + 1);
+  for (const key of 'front') {
+    await page.keyboard.type(key);
+    await page.waitForTimeout(250);
+  }
+  await expect(nodeOf(page, 'workload')).toContainText('demo-shopfront');
+  const remembered = () =>
+    page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('score-designer.graph-layout.v1') ?? '{}')).sort());
+  await expect.poll(remembered).toEqual(['demo-shopfront']);
+
+  await page.waitForTimeout(1500); // the autosave's second, as above
+  await page.reload();
+  await expect(nodeOf(page, 'container:web').or(app(page).startHeading)).toBeVisible();
+  if (await app(page).startHeading.isVisible()) await setText(page, await textOf(page));
+  await expect(nodeOf(page, 'container:web')).toBeVisible();
+  expect(await positionOf(nodeOf(page, 'container:web'))).toEqual(moved);
+});
+
 test('a resource added from the palette lands in view, named and ready to rename', async ({ page }) => {
   await openWorkload(page, workload);
   await page.getByRole('button', { name: 'Add resource' }).click();

@@ -1,24 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { createGraphLayoutStorage, GRAPH_LAYOUT_KEY } from './graph-layout';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGraphLayoutStorage, GRAPH_LAYOUT_KEY, SAVE_DELAY_MS } from './graph-layout';
 
 /** localStorage as a test sees it: a map, optionally full. */
 function memoryStorage(full = false) {
   const data = new Map<string, string>();
-  return {
+  const storage = {
     data,
+    writes: 0,
     getItem: (key: string) => data.get(key) ?? null,
     setItem: (key: string, value: string) => {
       if (full) throw new DOMException('quota exceeded', 'QuotaExceededError');
+      storage.writes++;
       data.set(key, value);
     },
   };
+  return storage;
+}
+
+/** Writes one workload's positions from an instance of its own, saved at once (as when the page is hidden). */
+function saved(
+  storage: ReturnType<typeof memoryStorage>,
+  workload: string,
+  positions: Record<string, { x: number; y: number }>,
+) {
+  const layout = createGraphLayoutStorage(storage);
+  layout.write(workload, positions);
+  layout.flush();
 }
 
 describe('graph layout storage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('remembers positions per workload, across instances (a reload)', () => {
     const storage = memoryStorage();
-    createGraphLayoutStorage(storage).write('shop', { 'container:web': { x: 10, y: 20 } });
-    createGraphLayoutStorage(storage).write('blog', { 'container:web': { x: -5, y: 7.5 } });
+    saved(storage, 'shop', { 'container:web': { x: 10, y: 20 } });
+    saved(storage, 'blog', { 'container:web': { x: -5, y: 7.5 } });
     const reloaded = createGraphLayoutStorage(storage);
     expect(reloaded.read('shop')).toEqual({ 'container:web': { x: 10, y: 20 } });
     expect(reloaded.read('blog')).toEqual({ 'container:web': { x: -5, y: 7.5 } });
@@ -27,7 +45,7 @@ describe('graph layout storage', () => {
 
   it('keeps nothing in score.yaml: only its own key in storage', () => {
     const storage = memoryStorage();
-    createGraphLayoutStorage(storage).write('shop', { workload: { x: 0, y: 0 } });
+    saved(storage, 'shop', { workload: { x: 0, y: 0 } });
     expect([...storage.data.keys()]).toEqual([GRAPH_LAYOUT_KEY]);
   });
 
@@ -47,7 +65,50 @@ describe('graph layout storage', () => {
     for (const name of ['a', 'b', 'c']) layout.write(name, { workload: { x: 0, y: 0 } });
     layout.write('a', { workload: { x: 5, y: 5 } }); // a is used again: b is now the oldest
     layout.write('d', { workload: { x: 0, y: 0 } });
+    layout.flush();
     expect(['a', 'b', 'c', 'd'].map((n) => layout.read(n) !== undefined)).toEqual([true, false, true, true]);
+    const reloaded = createGraphLayoutStorage(storage);
+    expect(['a', 'b', 'c', 'd'].map((n) => reloaded.read(n) !== undefined)).toEqual([true, false, true, true]);
+  });
+
+  it('writes changes once they pause: a name typed key by key is saved once, under the last name', () => {
+    vi.useFakeTimers();
+    const storage = memoryStorage();
+    saved(storage, 'shop', { workload: { x: 1, y: 2 } });
+    const writes = storage.writes;
+    const layout = createGraphLayoutStorage(storage);
+    let name = 'shop';
+    for (const key of 'front') {
+      // What the graph does at each check while the name is typed.
+      layout.rename(name, name + key);
+      name += key;
+      layout.write(name, { workload: { x: 1, y: 2 } });
+      vi.advanceTimersByTime(SAVE_DELAY_MS / 10);
+    }
+    expect(layout.read('shopfront')).toEqual({ workload: { x: 1, y: 2 } }); // this tab sees it at once
+    expect(storage.writes).toBe(writes);
+    vi.advanceTimersByTime(SAVE_DELAY_MS);
+    expect(storage.writes).toBe(writes + 1);
+    const reloaded = createGraphLayoutStorage(storage);
+    expect(reloaded.read('shopfront')).toEqual({ workload: { x: 1, y: 2 } });
+    expect(['shop', 'shopf', 'shopfron'].map((n) => reloaded.read(n))).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('keeps what another tab saved meanwhile, and reads it when nothing of its own waits', () => {
+    const storage = memoryStorage();
+    const here = createGraphLayoutStorage(storage);
+    const there = createGraphLayoutStorage(storage);
+    expect(here.read('blog')).toBeUndefined();
+    here.write('shop', { workload: { x: 1, y: 1 } });
+    there.write('blog', { workload: { x: 2, y: 2 } });
+    there.flush();
+    here.flush();
+    const reloaded = createGraphLayoutStorage(storage);
+    expect(reloaded.read('shop')).toEqual({ workload: { x: 1, y: 1 } });
+    expect(reloaded.read('blog')).toEqual({ workload: { x: 2, y: 2 } });
+    there.write('blog', { workload: { x: 3, y: 3 } });
+    there.flush();
+    expect(here.read('blog')).toEqual({ workload: { x: 3, y: 3 } });
   });
 
   it('drops malformed entries and keeps the good ones', () => {
@@ -70,10 +131,11 @@ describe('graph layout storage', () => {
     const broken = memoryStorage();
     broken.data.set(GRAPH_LAYOUT_KEY, '{not json');
     expect(createGraphLayoutStorage(broken).read('x')).toBeUndefined();
-    expect(() => createGraphLayoutStorage(memoryStorage(true)).write('x', {})).not.toThrow();
+    expect(() => saved(memoryStorage(true), 'x', {})).not.toThrow();
     const none = createGraphLayoutStorage(undefined);
     expect(() => none.write('x', { workload: { x: 0, y: 0 } })).not.toThrow();
-    expect(none.read('x')).toBeUndefined();
+    expect(() => none.flush()).not.toThrow();
+    expect(none.read('x')).toEqual({ workload: { x: 0, y: 0 } }); // kept while the page is open
   });
 
   it('treats "__proto__" as a plain name', () => {

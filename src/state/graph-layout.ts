@@ -25,39 +25,77 @@ export interface GraphLayoutStorage {
   write(workload: string, positions: Positions): void;
   /** The workload was renamed: its positions follow it. */
   rename(from: string, to: string): void;
+  /** Writes what waits to be saved now (the page is being hidden or closed). */
+  flush(): void;
 }
+
+/** How long changes wait before they are written to localStorage (see createGraphLayoutStorage). */
+export const SAVE_DELAY_MS = 400;
 
 export function createGraphLayoutStorage(
   storage: KeyValueStorage | undefined = safeLocalStorage(),
-  { now = () => Date.now(), limit = MAX_REMEMBERED_WORKLOADS }: { now?: () => number; limit?: number } = {},
+  {
+    now = () => Date.now(),
+    limit = MAX_REMEMBERED_WORKLOADS,
+    saveDelayMs = SAVE_DELAY_MS,
+  }: { now?: () => number; limit?: number; saveDelayMs?: number } = {},
 ): GraphLayoutStorage {
-  const load = (): Map<string, Entry> => readAll(storage);
-  const save = (all: Map<string, Entry>) => {
-    const kept = [...all].sort((a, b) => b[1].usedAt - a[1].usedAt).slice(0, limit);
+  // Every workload's positions are one JSON value in localStorage, parsed and written whole. Typing a
+  // workload's name renames it at every check, a drag moves its nodes: such changes are made to the
+  // copy kept here at once, and written together once they pause. Reads see them at once.
+  let kept: Map<string, Entry> | undefined;
+  /** Workloads changed here and not saved yet (a name absent from `kept` was renamed away). */
+  const unsaved = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const current = () => (kept ??= readAll(storage));
+  const save = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (unsaved.size === 0) return;
+    if (!storage) {
+      unsaved.clear(); // nowhere to write: the copy here serves this page for as long as it is open
+      return;
+    }
+    // Read again, so that what another tab saved meanwhile is kept: only this tab's changes are laid over it.
+    const all = readAll(storage);
+    for (const workload of unsaved) {
+      const entry = kept?.get(workload);
+      if (entry) all.set(workload, entry);
+      else all.delete(workload);
+    }
+    unsaved.clear();
+    kept = new Map([...all].sort((a, b) => b[1].usedAt - a[1].usedAt).slice(0, limit));
     try {
       storage?.setItem(GRAPH_LAYOUT_KEY, JSON.stringify(Object.fromEntries(kept)));
     } catch {
       // storage full or forbidden: the canvas still works, positions are just not remembered
     }
   };
+  const changed = (...workloads: string[]) => {
+    for (const w of workloads) unsaved.add(w);
+    timer ??= setTimeout(save, saveDelayMs);
+  };
   return {
     read(workload) {
-      return load().get(workload)?.positions;
+      // With nothing of its own waiting, this tab reads afresh: another tab may have saved since.
+      if (unsaved.size === 0 && storage) kept = undefined;
+      return current().get(workload)?.positions;
     },
     write(workload, positions) {
-      const all = load();
-      all.set(workload, { positions: cleanPositions(positions), usedAt: now() });
-      save(all);
+      current().set(workload, { positions: cleanPositions(positions), usedAt: now() });
+      changed(workload);
     },
     rename(from, to) {
       if (from === to) return;
-      const all = load();
+      const all = current();
       const entry = all.get(from);
       if (!entry) return;
       all.delete(from);
       all.set(to, { ...entry, usedAt: now() });
-      save(all);
+      changed(from, to);
     },
+    flush: save,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   autoLayout,
   estimatedSize,
@@ -97,11 +97,31 @@ export function useGraphPositions(
   }
   if (current !== state) setState(current);
 
+  /** The name the positions were last written under. */
+  const written = useRef<string | undefined>(undefined);
   useEffect(() => {
-    // Renaming a workload carries its positions; a repeated rename finds nothing to move and does nothing.
-    if (state.renamedFrom !== undefined) storage.rename(state.renamedFrom, state.key);
+    // Renaming a workload carries its positions from the name they were last written under: typing a
+    // name renames at every check, and no name typed on the way is left behind in storage.
+    if (state.renamedFrom !== undefined) storage.rename(written.current ?? state.renamedFrom, state.key);
     storage.write(state.key, state.positions);
+    written.current = state.key;
   }, [storage, state.key, state.renamedFrom, state.positions]);
+
+  // The storage writes changes once they pause: what waits is written when the page is hidden or
+  // closed, and when the graph goes (another view, a test's unmount).
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') storage.flush();
+    };
+    const onPageHide = () => storage.flush();
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+      storage.flush();
+    };
+  }, [storage]);
 
   const move = useCallback((moves: ReadonlyArray<readonly [string, XY]>) => {
     if (moves.length === 0) return;
