@@ -156,8 +156,9 @@ export function createDocumentStore(
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Cancels the check waiting for the next frame. */
   let cancelFrame: (() => void) | undefined;
-  /** The worker's reading of a long text checked here, waiting for the page to be still. */
+  /** The worker's reading of a long text checked here, waiting for the page to be still, and that text. */
   let readTimer: ReturnType<typeof setTimeout> | undefined;
+  let toRead: string | undefined;
   /** Numbers the background requests: only the answer to the latest one counts. */
   let checks = 0;
   let pointers = 0;
@@ -225,6 +226,7 @@ export function createDocumentStore(
       readTimer = undefined;
       if (!background || text.length < backgroundFrom) return;
       const worker = background;
+      toRead = text;
       readTimer = setTimeout(() => {
         readTimer = undefined;
         if (get().text === text) worker.read(text).catch(() => {}); // a failing worker is seen by the next check
@@ -380,6 +382,9 @@ export function createDocumentStore(
       },
       selectAt(offset) {
         const { report, text } = get();
+        // The caret moving is the user at work: the worker's reading of the text waits for a pause, so
+        // that it does not hold up the check of the typing that may follow at once.
+        if (readTimer !== undefined && toRead === text) readInBackground(text);
         if (report.parsed.text !== text) {
           pendingCaret = offset;
           return;

@@ -67,7 +67,7 @@ export function createGraphLayoutStorage(
     unsaved.clear();
     kept = new Map([...all].sort((a, b) => b[1].usedAt - a[1].usedAt).slice(0, limit));
     try {
-      storage?.setItem(GRAPH_LAYOUT_KEY, JSON.stringify(Object.fromEntries(kept)));
+      storage.setItem(GRAPH_LAYOUT_KEY, JSON.stringify(Object.fromEntries(kept)));
     } catch {
       // storage full or forbidden: the canvas still works, positions are just not remembered
     }
