@@ -16,6 +16,7 @@ import { quantile } from '../stats';
 import { generateWorkload } from '../workload-generator';
 import { measureBundle } from './bundle-size';
 import { chromiumLaunch } from '../../scripts/chromium-launch';
+import { speedProbe } from '../speed-probe';
 import { checksToPaint, instrument, problemsShown, timeChanges } from './page-scripts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -273,6 +274,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunch);
   const leaks = new Set<string>();
   const load = { before: loadavg()[0]! };
+  const probe: { before: number; after?: number } = { before: speedProbe() };
   try {
     const cold: ColdLoad[] = [];
     for (const t of templates) for (let r = 0; r < COLD_RUNS; r++) cold.push(await coldLoad(browser, t.title, leaks));
@@ -284,6 +286,7 @@ async function main(): Promise<void> {
     typed.push(await typingChecksToPaint(browser, 'generated-100x100', generated, leaks));
     const typing = await typingInp(browser, leaks);
     Object.assign(load, { after: loadavg()[0]! });
+    probe.after = speedProbe();
 
     const coldBy = templates.map((t) => {
       const runs = cold.filter((c) => c.template === t.title);
@@ -370,6 +373,9 @@ async function main(): Promise<void> {
     console.log(
       `\n1-minute load average: ${load.before.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after (${cpus().length} CPUs)`,
     );
+    console.log(
+      `Speed probe (bench/speed-probe.ts): ${ms(probe.before)} before, ${ms(probe.after)} after (calm: about 65 ms)`,
+    );
 
     const passed = Object.values(checks).every(Boolean);
     const ui = {
@@ -382,6 +388,7 @@ async function main(): Promise<void> {
         node: process.version,
         browser: browser.version(),
         loadAverage1m: load,
+        speedProbeMs: probe,
       },
       budgets: BUDGETS,
       bundle,
