@@ -114,7 +114,9 @@ async ({ variants, samples }) => {
 
 /**
  * For every check the store made (marks "score:check" → "score:checked", see document-store.ts), the
- * time from its start to the end of the first frame painted after its report was in the store.
+ * time from its start to the end of the first frame painted after its report was in the store; and how
+ * many checks never had their report in the store before the next check began (the answer came after
+ * the text had changed again and was set aside: what that check found was never shown).
  */
 export const checksToPaint = `
 (() => {
@@ -127,6 +129,7 @@ export const checksToPaint = `
     const paint = paints.find((p) => p >= end);
     if (Number.isFinite(start) && paint !== undefined) times.push(paint - start);
   }
-  return times;
+  const unanswered = starts.filter((s, i) => !ends.some((e) => e >= s && (i + 1 === starts.length || e < starts[i + 1]))).length;
+  return { times, unanswered };
 })()
 `;
