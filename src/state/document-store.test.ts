@@ -306,27 +306,6 @@ describe('the document store', () => {
       expect(worker.read).toHaveLength(2);
     });
 
-    it("puts the worker's reading off while the caret moves", () => {
-      const worker = fakeWorker();
-      const long = valid + '# a long comment\n'.repeat(Math.ceil(BACKGROUND_CHECK_FROM / 17));
-      const store = createDocumentStore({ text: valid, origin: 'test' }, { background: worker.background });
-      store.getState().replaceText(long);
-      for (let i = 0; i < 5; i++) {
-        vi.advanceTimersByTime(WORKER_READ_DELAY_MS - 100);
-        store.getState().selectAt(i * 10);
-      }
-      expect(worker.read).toEqual([]);
-      vi.advanceTimersByTime(WORKER_READ_DELAY_MS);
-      expect(worker.read).toEqual([long]);
-
-      // Typing, its caret moves included, is checked by the worker itself: no reading is asked for it.
-      store.getState().replaceText(valid + '# a short change\n' + long.slice(valid.length));
-      store.getState().typeText(store.getState().text + '#');
-      store.getState().selectAt(1);
-      vi.advanceTimersByTime(2 * WORKER_READ_DELAY_MS);
-      expect(worker.read).toEqual([long]);
-    });
-
     it('checks here when the worker fails, and from then on', async () => {
       const worker = fakeWorker();
       const store = createDocumentStore(

@@ -156,9 +156,8 @@ export function createDocumentStore(
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Cancels the check waiting for the next frame. */
   let cancelFrame: (() => void) | undefined;
-  /** The worker's reading of a long text checked here, waiting for the page to be still, and that text. */
+  /** The worker's reading of a long text checked here, waiting for the page to be still. */
   let readTimer: ReturnType<typeof setTimeout> | undefined;
-  let toRead: string | undefined;
   /** Numbers the background requests: only the answer to the latest one counts. */
   let checks = 0;
   let pointers = 0;
@@ -219,14 +218,16 @@ export function createDocumentStore(
     /**
      * A long text checked here (opened, changed by a command or automation) is read by the worker too
      * once the page is still, so that the check after the next typing is a quick re-check there. Put
-     * off by a newer text, not by another look at this one (a flush, the YAML pane showing a selection).
+     * off by a newer text, not by another look at this one (a flush, the YAML pane showing a selection),
+     * nor by the caret moving: typing that comes during the reading waits for it, but without it that
+     * check would read the whole text itself, in a worker maybe not even started yet (the first check
+     * after opening the 100×100 then took longer than the pause between keystrokes).
      */
     const readInBackground = (text: string) => {
       if (readTimer !== undefined) clearTimeout(readTimer);
       readTimer = undefined;
       if (!background || text.length < backgroundFrom) return;
       const worker = background;
-      toRead = text;
       readTimer = setTimeout(() => {
         readTimer = undefined;
         if (get().text === text) worker.read(text).catch(() => {}); // a failing worker is seen by the next check
@@ -382,9 +383,6 @@ export function createDocumentStore(
       },
       selectAt(offset) {
         const { report, text } = get();
-        // The caret moving is the user at work: the worker's reading of the text waits for a pause, so
-        // that it does not hold up the check of the typing that may follow at once.
-        if (readTimer !== undefined && toRead === text) readInBackground(text);
         if (report.parsed.text !== text) {
           pendingCaret = offset;
           return;
