@@ -8,7 +8,7 @@ import { generateWorkload } from './workload-generator';
  * checking the generated 100-container, 100-resource workload from scratch. The load average misses
  * a host that gives this machine less CPU time than usual; this does not. Taken before and after a
  * run, it says whether the run's figures were measured on a calm machine or are upper bounds
- * (bench/README.md gives the calm value).
+ * (bench/ui/README.md gives the calm value).
  */
 export function speedProbe(): number {
   const text = generateWorkload(100, 100);
