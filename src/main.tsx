@@ -12,6 +12,7 @@ import {
 import { DocumentStoreProvider } from './state/document-context';
 import { createDocumentStore } from './state/document-store';
 import { createExportStore } from './state/export-store';
+import { previewExportsIn } from './state/export-preview';
 import { ExportStoreProvider } from './ui/export/export-context';
 import { indexedDbDrafts } from './state/drafts';
 import { LayoutStoreProvider } from './state/layout-context';
@@ -39,10 +40,12 @@ const [catalogStore, recovered] = await Promise.all([
   recoverDocument(drafts),
 ]);
 // Every check runs against the active catalog; those that follow typing run in a worker, so that
-// typing in a large workload is never blocked.
+// typing in a large workload is never blocked. The inspector's export previews run there too.
+const background = startBackgroundValidation({ catalogFiles: () => catalogStore.getState().files });
+previewExportsIn(background);
 const store = createDocumentStore(recovered, {
   validate: validationWithCatalog(() => catalogStore.getState().catalog),
-  background: startBackgroundValidation({ catalogFiles: () => catalogStore.getState().files }),
+  background,
 });
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();

@@ -1,9 +1,17 @@
 import type { CatalogFile } from '../core/catalog';
 import type { Diagnostic } from '../core/diagnostics';
-import type { LocatedPlaceholder } from '../core/document/placeholders';
+import type { ExportedVariables } from '../core/inspector';
+import type { ParsedDocument } from '../core/document/parse';
 import type { ValidationReport } from '../core/validate';
 import { lazyParsed } from './lazy-parsed';
-import { applyPlaceholderPatch, applyValuePatch, type PlaceholderPatch, type ValuePatch } from './reply-patch';
+import {
+  answerBase,
+  applyPlaceholderPatch,
+  applyValuePatch,
+  type AnswerBase,
+  type PlaceholderPatch,
+  type ValuePatch,
+} from './reply-patch';
 
 /**
  * Validation in a Web Worker, for the checks that follow typing. The store falls back to checking on
@@ -13,8 +21,12 @@ export interface WorkerRequest {
   id: number;
   text: string;
   caret?: number;
-  /** Only the pointer at the caret is wanted (the text has been checked already). */
-  only?: 'pointer';
+  /**
+   * `pointer`: only the pointer at the caret is wanted (the text has been checked already). `read`:
+   * the page has checked the text itself; the worker reads it, and its next answer comes as changes
+   * to what the page has of it. `export`: what the Compose export makes of each container's variables.
+   */
+  only?: 'pointer' | 'read' | 'export';
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
   catalogFiles?: readonly CatalogFile[];
 }
@@ -22,6 +34,10 @@ export interface WorkerRequest {
 export interface WorkerReply {
   id: number;
   pointer?: string;
+  /** The answer to `only: 'read'`: from here on, changes are to the page's own reading of that text. */
+  read?: true;
+  /** The answer to `only: 'export'` (undefined when the export fails). */
+  exported?: ExportedVariables;
   report?: {
     diagnostics: Diagnostic[];
     valid: boolean;
@@ -29,11 +45,11 @@ export interface WorkerReply {
     warnings: number;
     syntax: Diagnostic[];
     blocked: boolean;
-    /** The workload's value: whole in the worker's first answer, then as changes to the previous one. */
+    /** The workload's value: whole in the worker's first answer, then as changes to the previous one (or to the read). */
     value?: unknown;
     valuePatch?: ValuePatch;
     /** Where the workload's placeholders are: the graph draws its edges from them without a parse here. */
-    placeholders?: readonly LocatedPlaceholder[];
+    placeholders?: AnswerBase['placeholders'];
     placeholderPatch?: PlaceholderPatch;
   };
 }
@@ -49,9 +65,12 @@ export interface BackgroundValidation {
   pointerAt(text: string, caret: number): Promise<string | undefined>;
   /**
    * Reads a text the page has checked itself (opened, changed by a command), so that the worker's
-   * check of the next typing is a re-check of an edit, with its code warm, instead of a first reading.
+   * check of the next typing is a re-check of an edit, with its code warm, instead of a first reading;
+   * and so that its answer comes as the changes to the page's own reading, not whole.
    */
-  read(text: string): Promise<void>;
+  read(parsed: ParsedDocument): Promise<void>;
+  /** Each container's variables as the Compose export sets them (see core/inspector/exported-variables.ts). */
+  exportedVariables(text: string): Promise<ExportedVariables | undefined>;
 }
 
 /**
@@ -67,20 +86,27 @@ export function startBackgroundValidation(
   let sentFiles: readonly CatalogFile[] | undefined;
   let nextId = 0;
   const pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
+  /** What the page has of each text it asked the worker to read, until the worker's answer says it did. */
+  const reads = new Map<number, AnswerBase>();
   const failAll = (error: Error) => {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
   };
-  /** The worker's last answer, as the page rebuilt it: the next one comes as changes to it. */
-  const none = { value: undefined as unknown, placeholders: [] as readonly LocatedPlaceholder[] };
-  let answered = none;
+  /** The worker's last answer as the page rebuilt it, or the page's own reading: the next answer comes as changes to it. */
+  const none = { value: undefined as unknown, placeholders: [] as AnswerBase['placeholders'] };
+  let answered: Pick<AnswerBase, 'value' | 'placeholders'> = none;
   const start = (): Worker => {
     const w = new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
     answered = none;
+    reads.clear();
     w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
       // Every answer is rebuilt here, in the order the worker sent them, even one nobody waits for
       // any more: the next answer's changes are to this one.
       const report = data.report;
+      if (data.read) {
+        answered = reads.get(data.id) ?? none;
+        reads.delete(data.id);
+      }
       if (report) {
         const value = report.valuePatch ? applyValuePatch(answered.value, report.valuePatch) : report.value;
         const placeholders = report.placeholderPatch
@@ -99,7 +125,7 @@ export function startBackgroundValidation(
     };
     return w;
   };
-  const ask = (request: Omit<WorkerRequest, 'id'>) =>
+  const ask = (request: Omit<WorkerRequest, 'id'>, read?: AnswerBase) =>
     new Promise<WorkerReply>((resolve, reject) => {
       const id = ++nextId;
       pending.set(id, { resolve, reject });
@@ -110,10 +136,12 @@ export function startBackgroundValidation(
         }
         const files = options.catalogFiles?.();
         const catalogFiles = files !== undefined && files !== sentFiles ? files : undefined;
+        if (read) reads.set(id, read); // after start(), which forgets the reads of a worker before
         worker.postMessage({ ...request, id, ...(catalogFiles ? { catalogFiles } : {}) } satisfies WorkerRequest);
         if (catalogFiles) sentFiles = catalogFiles;
       } catch (error) {
         pending.delete(id);
+        reads.delete(id);
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
@@ -135,8 +163,11 @@ export function startBackgroundValidation(
     async pointerAt(text, caret) {
       return (await ask({ text, caret, only: 'pointer' })).pointer;
     },
-    async read(text) {
-      await ask({ text, only: 'pointer' }); // the worker reads the text to answer; no caret, no answer
+    async read(parsed) {
+      await ask({ text: parsed.text, only: 'read' }, answerBase(parsed));
+    },
+    async exportedVariables(text) {
+      return (await ask({ text, only: 'export' })).exported;
     },
   };
 }

@@ -216,10 +216,11 @@ describe('the document store', () => {
           ),
         pointerAt: (text, caret) =>
           new Promise((resolve) => waiting.push(() => resolve(pointerAt(validateText(text).parsed, caret)))),
-        read: (text) => {
-          read.push(text);
+        read: (parsed) => {
+          read.push(parsed.text);
           return Promise.resolve();
         },
+        exportedVariables: () => Promise.reject(new Error('not asked of the store')),
       };
       const answer = async () => {
         for (const run of waiting.splice(0)) run();

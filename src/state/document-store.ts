@@ -230,7 +230,9 @@ export function createDocumentStore(
       const worker = background;
       readTimer = setTimeout(() => {
         readTimer = undefined;
-        if (get().text === text) worker.read(text).catch(() => {}); // a failing worker is seen by the next check
+        const { parsed } = get().report;
+        // A failing worker is seen by the next check.
+        if (get().text === text && parsed.text === text) worker.read(parsed).catch(() => {});
       }, WORKER_READ_DELAY_MS);
     };
 

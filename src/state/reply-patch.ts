@@ -1,4 +1,5 @@
-import type { LocatedPlaceholder } from '../core/document/placeholders';
+import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../core/document/placeholders';
+import type { ParsedDocument } from '../core/document/parse';
 
 /**
  * The validation worker's answers as changes to its previous answer. Typing changes one entry of a
@@ -7,6 +8,21 @@ import type { LocatedPlaceholder } from '../core/document/placeholders';
  * rebuilds the rest from the previous answer, which it keeps (see background-validation.ts). Parts
  * that did not change keep their identity on the page, as they do in the worker's incremental parse.
  */
+
+/**
+ * What an answer tells the page of a text besides its problems: the workload's value and where its
+ * placeholders are. Worked out the same way on both sides of the worker from the same text, so that
+ * a text the page has read itself can be the base of the worker's next patch as well as an answer can.
+ */
+export interface AnswerBase {
+  text: string;
+  value: unknown;
+  placeholders: readonly LocatedPlaceholder[];
+}
+
+export function answerBase(parsed: ParsedDocument): AnswerBase {
+  return { text: parsed.text, value: parsed.value, placeholders: parsed.blocked ? [] : findWorkloadPlaceholders(parsed) };
+}
 
 /** How a value differs from the previous one: the same, new, or an object whose keys differ one by one. */
 export type ValuePatch = { same: true } | { value: unknown } | { keys: string[]; parts: ValuePatch[] };

@@ -1,15 +1,17 @@
 /**
  * The validation worker: checks the workload's text off the main thread, so that typing in a large
  * workload is never blocked by it. It answers with plain data (diagnostics, the workload's value, and
- * the pointer at a caret), and keeps the last parse to answer caret questions about the same text.
+ * the pointer at a caret), and keeps the last parse to answer caret questions about the same text,
+ * and the inspector's preview of the Compose export (which reads the same text, and would otherwise
+ * read a large workload whole again after every pause in typing).
  */
 import { buildCatalog, type Catalog } from '../core/catalog';
-import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../core/document/placeholders';
+import { exportedVariables } from '../core/inspector/exported-variables';
 import { pointerAt } from '../core/document/source-map';
 import type { ParsedDocument } from '../core/document/parse';
 import { validateText, type ValidationReport } from '../core/validate';
 import type { WorkerReply, WorkerRequest } from './background-validation';
-import { diffPlaceholders, diffValue } from './reply-patch';
+import { answerBase, diffPlaceholders, diffValue, type AnswerBase } from './reply-patch';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
@@ -21,8 +23,11 @@ let last: ValidationReport | undefined;
 let previous: ParsedDocument | undefined;
 /** The catalog the page's checks use, rebuilt here only when the page sends new provisioner files. */
 let catalog: Catalog | undefined;
-/** What the last answer told the page: the next one is sent as changes to it (see reply-patch.ts). */
-let sent: { text: string; value: unknown; placeholders: readonly LocatedPlaceholder[] } | undefined;
+/**
+ * What the page has of the last text, from this worker's last answer or from its own reading of a
+ * text it asked this worker to read: the next answer is sent as changes to it (see reply-patch.ts).
+ */
+let sent: AnswerBase | undefined;
 
 scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
   if (catalogFiles) {
@@ -37,8 +42,20 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
     scope.postMessage({ id, pointer });
     return;
   }
-  const { value } = parsed;
-  const placeholders = parsed.blocked ? [] : findWorkloadPlaceholders(parsed);
+  if (only === 'export') {
+    scope.postMessage({ id, exported: exportedVariables(text, parsed) });
+    return;
+  }
+  const base = answerBase(parsed);
+  if (only === 'read') {
+    // The page read this text itself: what it has of it is equal to `base`, and the next answer's
+    // changes are to that. Were the next answer whole, the page would copy and draw the whole
+    // workload anew (on the 100×100, the first check after opening took three times the others).
+    sent = base;
+    scope.postMessage({ id, read: true });
+    return;
+  }
+  const { value, placeholders } = base;
   scope.postMessage({
     id,
     pointer,
@@ -57,5 +74,5 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
         : { value, placeholders }),
     },
   });
-  sent = { text, value, placeholders };
+  sent = base;
 };

@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import { parseWorkloadText } from '../document/parse';
+import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { exportCompose } from '../export/compose';
 import { asRecord } from './sections';
 
@@ -12,10 +12,14 @@ import { asRecord } from './sections';
 /** Variables of each container as the Compose export sets them; undefined when the export fails. */
 export type ExportedVariables = Map<string, Record<string, string>>;
 
-/** Runs the Compose export of one workload and reads back each container's environment. */
-export function exportedVariables(text: string): ExportedVariables | undefined {
-  // Read once: the export reads the same document (a large workload's parse is most of its cost).
-  const parsed = parseWorkloadText(text);
+/**
+ * Runs the Compose export of one workload and reads back each container's environment. `parsed`, when
+ * given, is the text read already (a large workload's parse is most of the cost): it is not changed.
+ */
+export function exportedVariables(
+  text: string,
+  parsed: ParsedDocument = parseWorkloadText(text),
+): ExportedVariables | undefined {
   const workloadName = asRecord(asRecord(parsed.value)?.metadata)?.name;
   const result = exportCompose([{ text, parsed }]);
   if (result.errors.length > 0 || result.compose === '') return undefined;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseWorkloadText } from '../document/parse';
+import { validateText } from '../validate';
 import { exportedVariables } from './exported-variables';
 import { previewValue } from './preview';
 import { outputsOfType, resourceTypes } from './resource-types';
@@ -56,6 +58,19 @@ describe('exportedVariables: resource outputs from a Compose export', () => {
   it('is undefined when the workload cannot be exported', () => {
     expect(exportedVariables(text.replace('type: postgres', 'type: no-such-type'))).toBeUndefined();
     expect(exportedVariables('not: [valid')).toBeUndefined();
+  });
+
+  it('reads a text read already (as the validation worker has it) the same, and leaves that reading as it was', () => {
+    const before = validateText(text);
+    const edited = text.replace('image: nginx', 'image: nginx:1.27');
+    // An incremental reading, as the worker has it while the user types.
+    const { parsed } = validateText(edited, { previous: before.parsed });
+    const value = structuredClone(parsed.value);
+    const yaml = parsed.doc?.toString();
+    expect(exportedVariables(edited, parsed)).toEqual(exportedVariables(edited));
+    expect(parsed.value).toEqual(value);
+    expect(parsed.doc?.toString()).toBe(yaml);
+    expect(parsed.value).toEqual(parseWorkloadText(edited).value);
   });
 });
 
