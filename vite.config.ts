@@ -1,11 +1,47 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The entry: index.html and src/main.tsx. */
 const ENTRY = /[\\/](index\.html|src[\\/]main\.tsx)$/;
 
+/**
+ * Chunks compiled whole while they download (Chrome's explicit compile hints; other browsers ignore
+ * the comment). V8 otherwise compiles a function the first time it is called: the first check after
+ * opening a workload calls hundreds for the first time (the re-check, the problems, the graph), and
+ * compiling them took 8–9 ms of its 40 on a template.
+ */
+const COMPILED_WHOLE = /^(initial|GraphPane|validation\.worker)$/;
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Puts the hint on the first line of those chunks, where V8 looks for it: after everything else
+ * has written the chunk (Vite puts its preload list first), moving the source map down a line.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'score-designer:compile-hints',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !COMPILED_WHOLE.test(chunk.name)) continue;
+          chunk.code = COMPILE_HINT + chunk.code;
+          if (chunk.map) chunk.map.mappings = ';' + chunk.map.mappings;
+          const map = bundle[`${chunk.fileName}.map`];
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const json = JSON.parse(map.source) as { mappings: string };
+            json.mappings = ';' + json.mappings;
+            map.source = JSON.stringify(json);
+          }
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compileHints()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -25,6 +61,7 @@ export default defineConfig({
       },
     },
   },
+  worker: { plugins: () => [compileHints()] },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 });
