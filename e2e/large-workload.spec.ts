@@ -3,6 +3,7 @@ import { generateWorkload } from '../bench/workload-generator';
 import { builtinCatalog } from '../src/core/catalog';
 import { deriveGraph } from '../src/core/graph/derive';
 import { validateText } from '../src/core/validate';
+import { SUGGEST_WHILE_TYPING_BELOW } from '../src/ui/yaml/typing-suggestions';
 import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
 
 /**
@@ -55,7 +56,8 @@ test('typing in a large workload: the worker checks it, and the graph and proble
   await expect.poll(() => shown(page)).toEqual(expected(text));
 
   // A key typed into the last container's image: a problem appears there, and goes when mended.
-  // (The worker's first answer is whole; the next ones are changes to it.)
+  // (The worker's first answer is whole, or changes to the page's own reading when the worker has read
+  // the text since setText; the next ones are changes to the answer before.)
   await caretAfter(page, '  svc-011:\n    image');
   await page.keyboard.press('Home');
   await page.keyboard.press('Control+ArrowRight'); // after "image"
@@ -96,4 +98,36 @@ test('typing in a large workload: the worker checks it, and the graph and proble
   await expect.poll(async () => count(await textOf(page))).toBe(before);
   current = await textOf(page);
   await expect.poll(() => shown(page)).toEqual(expected(current));
+});
+
+test('in a workload over 64 KB, suggestions come on Ctrl+Space rather than with every key', async ({ page }) => {
+  await openTemplate(page);
+  const ui = app(page);
+  const suggestions = ui.monaco.locator('.suggest-widget');
+  /** Starts a new field in a container without volumes: the caret after its image line, a new line, a letter. */
+  const typeNewField = async () => {
+    await caretAfter(page, '  svc-001:\n    image: registry.example.com/bench/svc-001:1.1.1');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('v');
+  };
+
+  const large = generateWorkload(50, 50);
+  expect(large.length).toBeGreaterThan(SUGGEST_WHILE_TYPING_BELOW);
+  await setText(page, large);
+  await expect(ui.workloadName).toContainText('bench-platform');
+  await typeNewField();
+  await page.waitForTimeout(600); // time enough for suggestions to show, were they asked for
+  await expect(suggestions).toBeHidden();
+  await page.keyboard.press('Control+Space');
+  await expect(suggestions).toBeVisible();
+  await expect(suggestions).toContainText('volumes');
+  await page.keyboard.press('Escape');
+
+  // Below the limit again, the same key brings them at once.
+  const small = generateWorkload(5, 5);
+  expect(small.length).toBeLessThan(SUGGEST_WHILE_TYPING_BELOW);
+  await setText(page, small);
+  await typeNewField();
+  await expect(suggestions).toBeVisible();
+  await expect(suggestions).toContainText('volumes');
 });

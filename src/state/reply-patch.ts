@@ -21,7 +21,11 @@ export interface AnswerBase {
 }
 
 export function answerBase(parsed: ParsedDocument): AnswerBase {
-  return { text: parsed.text, value: parsed.value, placeholders: parsed.blocked ? [] : findWorkloadPlaceholders(parsed) };
+  return {
+    text: parsed.text,
+    value: parsed.value,
+    placeholders: parsed.blocked ? [] : findWorkloadPlaceholders(parsed),
+  };
 }
 
 /** How a value differs from the previous one: the same, new, or an object whose keys differ one by one. */

@@ -4,6 +4,7 @@ import { rangeOf } from '../../core/document/source-map';
 import type { DocumentStore, TextChange } from '../../state/document-store';
 import { diffEdits } from '../../core/document/text-diff';
 import { MARKER_OWNER, toMarkers } from './markers';
+import { typingSuggestions } from './typing-suggestions';
 
 /**
  * The YAML pane's Monaco editor, bound to the document store both ways:
@@ -44,7 +45,7 @@ export function mountYamlEditor(
     // A dimmed last line number fails contrast (WCAG AA); the final new line is shown like any line.
     renderFinalNewline: 'on',
     wordBasedSuggestions: 'off',
-    quickSuggestions: { other: true, strings: true, comments: false },
+    quickSuggestions: typingSuggestions(model.getValueLength()),
     tabSize: 2,
     detectIndentation: false,
     accessibilitySupport: 'auto',
@@ -58,6 +59,15 @@ export function mountYamlEditor(
     stickyScroll: { enabled: false },
     foldingStrategy: 'indentation',
   });
+
+  /** Suggestions while typing, or on request only: they follow the text's length (see typing-suggestions.ts). */
+  let suggesting = typingSuggestions(model.getValueLength());
+  const followLength = () => {
+    const now = typingSuggestions(model.getValueLength());
+    if (now === suggesting) return;
+    suggesting = now;
+    editor.updateOptions({ quickSuggestions: now });
+  };
 
   /** True while the editor applies a change that came from the store: it must not be echoed back. */
   let applying = false;
@@ -100,6 +110,7 @@ export function mountYamlEditor(
     }
     // What the model holds now: the text itself, unless Monaco normalised its line ends.
     mirrored = model.getValueLength() === change.text.length ? change.text : model.getValue();
+    followLength();
   };
 
   const showMarkers = () => {
@@ -157,6 +168,7 @@ export function mountYamlEditor(
             .map((c) => ({ start: c.rangeOffset, end: c.rangeOffset + c.rangeLength, insert: c.text }))
             .sort((a, b) => a.start - b.start);
       store.getState().typeText(text, edits);
+      followLength();
     }),
     editor.onDidChangeCursorPosition((e) => {
       if (applying || e.source === 'api' || e.source === EDIT_SOURCE) return;
