@@ -1,9 +1,9 @@
 /**
  * The validation worker: checks the workload's text off the main thread, so that typing in a large
  * workload is never blocked by it. It answers with plain data (diagnostics, the workload's value, and
- * the pointer at a caret), and keeps the last parse to answer caret questions about the same text,
- * and the inspector's preview of the Compose export (which reads the same text, and would otherwise
- * read a large workload whole again after every pause in typing).
+ * the pointer at a caret), and keeps the last parse: to answer caret questions about the same text,
+ * and to preview the Compose export for the inspector (which would otherwise read a large workload
+ * whole again after every pause in typing).
  */
 import { buildCatalog, type Catalog } from '../core/catalog';
 import { exportedVariables } from '../core/inspector/exported-variables';
@@ -49,8 +49,8 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
   const base = answerBase(parsed);
   if (only === 'read') {
     // The page read this text itself: what it has of it is equal to `base`, and the next answer's
-    // changes are to that. Were the next answer whole, the page would copy and draw the whole
-    // workload anew (on the 100×100, the first check after opening took three times the others).
+    // changes are to that. Were the next answer whole, the whole workload would be copied across and
+    // every part of the graph and the form drawn anew from it.
     sent = base;
     scope.postMessage({ id, read: true });
     return;
