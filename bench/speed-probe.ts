@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { validateText } from '../src/core/validate';
-import { quantile } from './stats';
+import { summarize } from './stats';
 import { generateWorkload } from './workload-generator';
 
 /**
@@ -19,10 +19,5 @@ export function speedProbe(): number {
     validateText(`${text}# probe ${i}\n`);
     times.push(performance.now() - start);
   }
-  return Number(
-    quantile(
-      times.sort((a, b) => a - b),
-      0.5,
-    ).toFixed(1),
-  );
+  return Number(summarize(times).median.toFixed(1));
 }

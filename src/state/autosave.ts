@@ -1,5 +1,6 @@
 import { isDraft, type Draft, type DraftStorage } from './drafts';
 import { hasChanges, type DocumentStore, type InitialDocument } from './document-store';
+import { onPageLeave, type PageEvents } from './page-leave';
 
 /** Autosave waits this long after the last change (the issue allows losing at most the last second). */
 export const AUTOSAVE_DELAY_MS = 400;
@@ -13,11 +14,7 @@ export const RECOVERY_TIMEOUT_MS = 1500;
 export function startAutosave(
   store: DocumentStore,
   storage: DraftStorage,
-  {
-    delayMs = AUTOSAVE_DELAY_MS,
-    target = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>,
-    now = Date.now,
-  } = {},
+  { delayMs = AUTOSAVE_DELAY_MS, target = globalThis as PageEvents, now = Date.now } = {},
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saved: Pick<Draft, 'text' | 'openedText' | 'origin'> | null | undefined;
@@ -43,19 +40,13 @@ export function startAutosave(
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(saveNow, delayMs);
   });
-  const onHide = () => {
+  const stopListening = onPageLeave(() => {
     if (timer !== undefined) saveNow();
-  };
-  const onVisibility = () => {
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') onHide();
-  };
-  target.addEventListener?.('pagehide', onHide);
-  target.addEventListener?.('visibilitychange', onVisibility);
+  }, target);
   return () => {
     unsubscribe();
     if (timer !== undefined) saveNow();
-    target.removeEventListener?.('pagehide', onHide);
-    target.removeEventListener?.('visibilitychange', onVisibility);
+    stopListening();
   };
 }
 

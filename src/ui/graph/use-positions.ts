@@ -11,6 +11,7 @@ import {
 } from '../../core/graph';
 import { useDocument } from '../../state/document-context';
 import { createGraphLayoutStorage, type GraphLayoutStorage } from '../../state/graph-layout';
+import { onPageLeave } from '../../state/page-leave';
 
 interface PositionState {
   /** The workload the positions belong to (its name). */
@@ -110,15 +111,9 @@ export function useGraphPositions(
   // The storage writes changes once they pause: what waits is written when the page is hidden or
   // closed, and when the graph goes (another view, a test's unmount).
   useEffect(() => {
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') storage.flush();
-    };
-    const onPageHide = () => storage.flush();
-    document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', onPageHide);
+    const stopListening = onPageLeave(() => storage.flush());
     return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', onPageHide);
+      stopListening();
       storage.flush();
     };
   }, [storage]);
