@@ -11,6 +11,7 @@ import {
 } from './state/catalog-store';
 import { DocumentStoreProvider } from './state/document-context';
 import { createDocumentStore } from './state/document-store';
+import { rehearseTyping } from './state/validation';
 import { createExportStore } from './state/export-store';
 import { previewExportsIn } from './state/export-preview';
 import { ExportStoreProvider } from './ui/export/export-context';
@@ -46,6 +47,7 @@ previewExportsIn(background);
 const store = createDocumentStore(recovered, {
   validate: validationWithCatalog(() => catalogStore.getState().catalog),
   background,
+  rehearse: (report) => rehearseTyping(report.parsed, catalogStore.getState().catalog),
 });
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyEdits } from '../core/commands';
-import { validateText } from '../core/validate';
+import { validateText, type ValidationReport } from '../core/validate';
 import { pointerAt } from '../core/document/source-map';
 import type { BackgroundValidation } from './background-validation';
 import {
@@ -9,6 +9,10 @@ import {
   createDocumentStore,
   hasChanges,
   isOpen,
+  REHEARSAL_DELAY_MS,
+  REHEARSALS,
+  REHEARSE_BELOW,
+  REHEARSE_FROM,
   WORKER_READ_DELAY_MS,
 } from './document-store';
 import { isParsedHere, lazyParsed } from './lazy-parsed';
@@ -194,6 +198,59 @@ describe('the document store', () => {
     expect(isOpen(store.getState())).toBe(false);
     expect(store.getState().text).toBe('');
     expect(store.getState().recovered).toBeNull();
+  });
+
+  describe('rehearsing the check of typing', () => {
+    /** A workload of `containers` containers, of about 50 bytes each. */
+    const workload = (containers: number, image = 'nginx') =>
+      'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n' +
+      Array.from({ length: containers }, (_, i) => `  c${i}:\n    image: ${image}\n    command: [run, "${i}"]\n`).join(
+        '',
+      );
+    const medium = workload(30);
+    const rehearsed = () => {
+      const rehearse = vi.fn<(report: ValidationReport) => void>();
+      return { rehearse, texts: () => rehearse.mock.calls.map(([report]) => report.parsed.text) };
+    };
+
+    it('rehearses once the page is still after a text is opened, replaced or changed by a command', () => {
+      expect(medium.length).toBeGreaterThanOrEqual(REHEARSE_FROM);
+      const { rehearse, texts } = rehearsed();
+      const store = createDocumentStore({ text: '', origin: null }, { rehearse });
+      store.getState().open(medium, 'test');
+      vi.advanceTimersByTime(REHEARSAL_DELAY_MS - 1);
+      expect(rehearse).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(texts()).toEqual([medium]);
+      expect(rehearse.mock.calls[0]![0]).toBe(store.getState().report); // the store's own reading
+
+      const replaced = workload(30, 'redis');
+      store.getState().replaceText(replaced);
+      vi.advanceTimersByTime(REHEARSAL_DELAY_MS);
+      expect(texts()).toEqual([medium, replaced]);
+    });
+
+    it('does not rehearse typing, a text typed into before the pause, a short or a long text, nor without end', () => {
+      const { rehearse, texts } = rehearsed();
+      const store = createDocumentStore({ text: medium, origin: 'test' }, { rehearse, now });
+      store.getState().typeText(medium + '# typed\n');
+      vi.advanceTimersByTime(10 * REHEARSAL_DELAY_MS);
+      expect(rehearse).not.toHaveBeenCalled(); // the text it was started with was typed into at once
+
+      expect(workload(2).length).toBeLessThan(REHEARSE_FROM);
+      expect(workload(500).length).toBeGreaterThanOrEqual(REHEARSE_BELOW);
+      store.getState().open(workload(2), 'short');
+      store.getState().open(workload(500), 'long'); // checked in the worker when there is one
+      vi.advanceTimersByTime(10 * REHEARSAL_DELAY_MS);
+      expect(rehearse).not.toHaveBeenCalled();
+
+      const opened = Array.from({ length: REHEARSALS + 2 }, (_, i) => workload(30, `image-${i}`));
+      for (const text of opened) {
+        store.getState().open(text, 'test');
+        vi.advanceTimersByTime(REHEARSAL_DELAY_MS);
+      }
+      expect(texts()).toEqual(opened.slice(0, REHEARSALS)); // by then the code is compiled
+    });
   });
 
   describe('with checks in the background', () => {

@@ -141,6 +141,12 @@ export interface DocumentStoreOptions {
   background?: BackgroundValidation;
   /** Texts shorter than this are checked here all the same (BACKGROUND_CHECK_FROM; tests pass 0). */
   backgroundFrom?: number;
+  /**
+   * Rehearses the check that follows typing on the report of a text just opened or replaced, while
+   * the page is idle (see rehearseTyping in validation.ts), so that the user's first keystrokes do
+   * not wait for the engine to compile that check. Without it, nothing is rehearsed.
+   */
+  rehearse?: (report: ValidationReport) => void;
 }
 
 export function createDocumentStore(
@@ -151,6 +157,7 @@ export function createDocumentStore(
     now = () => performance.now(),
     background,
     backgroundFrom = BACKGROUND_CHECK_FROM,
+    rehearse,
   }: DocumentStoreOptions = {},
 ): DocumentStore {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,6 +165,9 @@ export function createDocumentStore(
   let cancelFrame: (() => void) | undefined;
   /** The worker's reading of a long text checked here, waiting for the page to be still. */
   let readTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The rehearsal of typing waiting for the page to be idle, and how many were made. */
+  let rehearsalTimer: ReturnType<typeof setTimeout> | undefined;
+  let rehearsals = 0;
   /** Numbers the background requests: only the answer to the latest one counts. */
   let checks = 0;
   let pointers = 0;
@@ -212,6 +222,7 @@ export function createDocumentStore(
       );
       mark('score:checked');
       readInBackground(text);
+      if (change) rehearseLater(text);
       return next.report;
     };
 
@@ -234,6 +245,27 @@ export function createDocumentStore(
         // A failing worker is seen by the next check.
         if (get().text === text && parsed.text === text) worker.read(parsed).catch(() => {});
       }, WORKER_READ_DELAY_MS);
+    };
+
+    /**
+     * A text opened, replaced whole or changed by a command (not typed) is one the user may now type
+     * in: the check of that typing is rehearsed once the page has been still for a moment, if the
+     * text is checked here (a longer one is checked in the worker, and rehearsing it here would block
+     * the page), and only the first few times: by then the engine has compiled that code.
+     */
+    const rehearseLater = (text: string) => {
+      if (rehearsalTimer !== undefined) clearTimeout(rehearsalTimer);
+      rehearsalTimer = undefined;
+      if (!rehearse || rehearsals >= REHEARSALS || text.length < REHEARSE_FROM || text.length >= REHEARSE_BELOW) return;
+      const rehearsal = rehearse;
+      rehearsalTimer = setTimeout(() => {
+        rehearsalTimer = undefined;
+        const { report } = get();
+        // Typed meanwhile (that runs the code anyway), or the reading is the worker's (a long text).
+        if (get().text !== text || report.parsed.text !== text || !isParsedHere(report.parsed)) return;
+        rehearsals++;
+        rehearsal(report);
+      }, REHEARSAL_DELAY_MS);
     };
 
     /** The check after a pause in typing: in the background when there is one. */
@@ -299,6 +331,7 @@ export function createDocumentStore(
         lastChange: { seq: ++seq, before, text, edits: [diffText(before, text)], source: 'open' },
       });
       readInBackground(text);
+      rehearseLater(text);
     };
 
     const startState = (text: string, origin: string | null, openedText = text) => ({
@@ -313,6 +346,7 @@ export function createDocumentStore(
     });
 
     readInBackground(initial.text);
+    rehearseLater(initial.text);
     return {
       ...startState(initial.text, initial.origin, initial.openedText),
       lastChange: null,
@@ -441,6 +475,17 @@ export function createDocumentStore(
 
 /** How long the page must be still before the worker reads a long text checked here. */
 export const WORKER_READ_DELAY_MS = 500;
+
+/** How long the page must be still before the check of typing is rehearsed (see `rehearse`). */
+export const REHEARSAL_DELAY_MS = 200;
+/** How many rehearsals a page makes at most. */
+export const REHEARSALS = 3;
+/**
+ * The texts whose typing is rehearsed: long enough for the rehearsal to run the check's code as
+ * typing will (a few lines run it too little for the engine to compile it), and checked on the page.
+ */
+export const REHEARSE_FROM = 1024;
+export const REHEARSE_BELOW = BACKGROUND_CHECK_FROM;
 
 /** How long a check waits for a frame at most: a hidden page draws none. */
 const FRAME_WAIT_LIMIT_MS = 100;
