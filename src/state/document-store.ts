@@ -142,9 +142,9 @@ export interface DocumentStoreOptions {
   /** Texts shorter than this are checked here all the same (BACKGROUND_CHECK_FROM; tests pass 0). */
   backgroundFrom?: number;
   /**
-   * Rehearses the check that follows typing on the report of a text just opened or replaced, while
-   * the page is idle (see rehearseTyping in validation.ts), so that the user's first keystrokes do
-   * not wait for the engine to compile that check. Without it, nothing is rehearsed.
+   * Rehearses the check that follows typing on the report of a text just opened, replaced or changed
+   * by a command, while the page is idle (see rehearseTyping in validation.ts), so that the user's
+   * first keystrokes do not wait for the engine to compile that check. Without it, nothing is rehearsed.
    */
   rehearse?: (report: ValidationReport) => void;
 }
