@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWorkloadText } from './parse';
+import { findBinary, parseWorkloadText } from './parse';
 
 const hello = `apiVersion: score.dev/v1b1
 metadata:
@@ -115,5 +116,47 @@ describe('parseWorkloadText', () => {
     const parsed = parseWorkloadText('a'.repeat(17 * 1024 * 1024));
     expect(parsed.syntax[0]!.message).toMatch(/MB/);
     expect(parsed.doc).toBeNull();
+  });
+});
+
+describe('findBinary', () => {
+  /** The rule spelled out one character at a time, to hold the fast version to. */
+  function firstBinary(text: string): number {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const control = c < 32 && c !== 9 && c !== 10 && c !== 13;
+      if (i < 65536 ? control || c === 0xfffd : c === 0) return i;
+    }
+    return -1;
+  }
+
+  it('finds NUL, the other C0 controls and U+FFFD, and lets tabs and line breaks be', () => {
+    expect(findBinary('key:\tvalue\r\nnext: 1\n')).toBe(-1);
+    expect(findBinary('a\u0000b')).toBe(1);
+    expect(findBinary('ab\u001bc')).toBe(2);
+    expect(findBinary('abc\u000b')).toBe(3);
+    expect(findBinary('caf\ufffd')).toBe(3);
+    expect(findBinary('caf\u00e9 \u{1f600}')).toBe(-1);
+  });
+
+  it('looks past the first 64 KiB for a NUL only', () => {
+    const long = 'a'.repeat(70000);
+    expect(findBinary(`${long}\u001b`)).toBe(-1);
+    expect(findBinary(`${long}\u0000`)).toBe(70000);
+    expect(findBinary(`${'a'.repeat(65535)}\u001b`)).toBe(65535);
+  });
+
+  it('agrees with the rule on any text', () => {
+    const character = fc.oneof(
+      fc.constantFrom('\u0000', '\t', '\n', '\r', '\u001f', '\u007f', '\ufffd', 'a', ' ', ':'),
+      fc.string({ unit: 'binary', maxLength: 1 }),
+    );
+    const far = 'x'.repeat(65530); // put before the characters now and then, so some land past 64 KiB
+    fc.assert(
+      fc.property(fc.array(character, { maxLength: 200 }), fc.nat(3), (parts, pad) => {
+        const text = (pad === 0 ? far : '') + parts.join('');
+        return findBinary(text) === firstBinary(text);
+      }),
+    );
   });
 });
