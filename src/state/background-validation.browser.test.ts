@@ -42,6 +42,25 @@ describe('the validation worker', () => {
     }
   });
 
+  it('answers as before once it has rehearsed typing after a read, and a rehearsal under way gives way', async () => {
+    const worker = startBackgroundValidation()!;
+    const text = generateWorkload(30, 30);
+    const typed = text.replace(/\bimage: /, 'imagex: ');
+    // A check asked at once (the rehearsal gives way to it), then others once it has had time to run.
+    await worker.read(validateText(text).parsed);
+    expect((await worker.check(typed)).report.diagnostics).toEqual(validateText(typed).diagnostics);
+    for (const edited of [text, typed, text]) {
+      await worker.read(validateText(edited).parsed);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      for (const next of [typed, text, `${text}# a comment\n`]) {
+        const { report } = await worker.check(next);
+        const here = validateText(next);
+        expect(report.parsed.value).toEqual(here.parsed.value);
+        expect(report.diagnostics).toEqual(here.diagnostics);
+      }
+    }
+  });
+
   it('previews the Compose export of the text it is given', async () => {
     const worker = startBackgroundValidation()!;
     const text = generateWorkload(3, 3);

@@ -10,12 +10,12 @@ import {
   hasChanges,
   isOpen,
   REHEARSAL_DELAY_MS,
-  REHEARSALS,
   REHEARSE_BELOW,
   REHEARSE_FROM,
   WORKER_READ_DELAY_MS,
 } from './document-store';
 import { isParsedHere, lazyParsed } from './lazy-parsed';
+import { REHEARSALS } from './validation';
 
 const valid = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n';
 const noImage = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    command: [x]\n';

@@ -7,7 +7,7 @@ import { emptyHistory, recordStep, recordTyping, redo, undo, type History } from
 import type { BackgroundValidation } from './background-validation';
 import { isParsedHere } from './lazy-parsed';
 import { diffEdits, diffText } from '../core/document/text-diff';
-import { validationOf } from './validation';
+import { REHEARSALS, validationOf } from './validation';
 
 /** Typing is checked this long after the last keystroke (DESIGN §4: ≤ 150 ms); blur and automation check at once. */
 export const CHECK_DELAY_MS = 150;
@@ -478,8 +478,6 @@ export const WORKER_READ_DELAY_MS = 500;
 
 /** How long the page must be still before the check of typing is rehearsed (see `rehearse`). */
 export const REHEARSAL_DELAY_MS = 200;
-/** How many rehearsals a page makes at most. */
-export const REHEARSALS = 3;
 /**
  * The texts whose typing is rehearsed: long enough for the rehearsal to run the check's code as
  * typing will (a few lines run it too little for the engine to compile it), and checked on the page.

@@ -3,7 +3,7 @@ import { buildCatalog } from '../core/catalog';
 import { parseWorkloadText } from '../core/document/parse';
 import { findTemplate, templates } from '../core/templates';
 import { validateText } from '../core/validate';
-import { rehearseTyping } from './validation';
+import { rehearseTyping, runApart, typingRehearsal } from './validation';
 
 const snapshot = (parsed: ReturnType<typeof parseWorkloadText>) => ({
   text: parsed.text,
@@ -38,5 +38,45 @@ describe('rehearsing the check of typing', () => {
   it('has nothing to rehearse in a text with no nested key, or that cannot be read', () => {
     expect(rehearseTyping(validateText('apiVersion: score.dev/v1b1\n').parsed)).toBe(false);
     expect(rehearseTyping(validateText('containers: [\n  web:\n').parsed)).toBe(false);
+  });
+});
+
+describe('a rehearsal in steps', () => {
+  it('is a keystroke and its taking back at each place, and stopped after any step leaves the reading as it was', () => {
+    const text = findTemplate('ml-inference-service')!.text;
+    const steps = typingRehearsal(validateText(text).parsed);
+    expect(steps).toHaveLength(4);
+    for (let done = 1; done <= steps.length; done++) {
+      const report = validateText(text);
+      const before = snapshot(report.parsed);
+      typingRehearsal(report.parsed)
+        .slice(0, done)
+        .forEach((step) => step());
+      expect(snapshot(report.parsed)).toEqual(before);
+    }
+    expect(typingRehearsal(validateText('containers: [\n').parsed)).toEqual([]);
+  });
+
+  it('runs one step per task, lets what was asked meanwhile go first, and stops when told', async () => {
+    const task = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const ran: string[] = [];
+    const stop = runApart(['a', 'b', 'c', 'd'].map((name) => () => void ran.push(name)));
+    expect(ran).toEqual([]); // nothing before the page is free
+    setTimeout(() => ran.push('check'), 0);
+    await task();
+    expect(ran).toEqual(['a', 'check']);
+    await task();
+    expect(ran).toEqual(['a', 'check', 'b']);
+    stop();
+    await task();
+    await task();
+    expect(ran).toEqual(['a', 'check', 'b']);
+    // Run to the end, stopping does nothing.
+    const all: number[] = [];
+    const done = runApart([1, 2].map((n) => () => void all.push(n)));
+    await task();
+    await task();
+    done();
+    expect(all).toEqual([1, 2]);
   });
 });

@@ -14,11 +14,17 @@ export function validationOf(text: string): ValidationReport {
   return last;
 }
 
+/** One check of a rehearsal, run for the code it leaves compiled; its answer is thrown away. */
+export type RehearsalStep = () => void;
+
+/** How many rehearsals a page, or the validation worker, makes at most: by then the engine has compiled that code. */
+export const REHEARSALS = 3;
+
 /**
- * Rehearses the check that follows typing, on copies of the text: a letter typed at the end of a key
- * in the middle of the workload and at the end of a value nearer its start, each then taken back, all
- * checked as typing is (from the reading before, with only the edited entry read again). The answers
- * are thrown away: `parsed`, and every reading the views hold, stay as they were.
+ * The rehearsal of the check that follows typing, on copies of the text: a letter typed at the end of
+ * a key in the middle of the workload and at the end of a value nearer its start, each then taken
+ * back, all checked as typing is (from the reading before, with only the edited entry read again).
+ * The answers are thrown away: `parsed`, and every reading the views hold, stay as they were.
  *
  * Why: opening a workload reads it whole, so the code of the re-check after an edit first runs at the
  * first keystrokes, and the engine compiles it then, inside the frames that show their problems.
@@ -26,18 +32,54 @@ export function validationOf(text: string): ValidationReport {
  * V8's tier-up interrupts and in installing compiled code than in the check itself. Rehearsed while
  * the page is idle after opening, that is done before the user types. Typing at one place only was
  * not enough: the engine then compiled for that one case, and the user's first check, elsewhere,
- * gave it up and compiled again. Returns whether there was a place to type in.
+ * gave it up and compiled again. Empty when there is no place to type in.
  */
-export function rehearseTyping(parsed: ParsedDocument, catalog?: Catalog): boolean {
+export function typingRehearsal(parsed: ParsedDocument, catalog?: Catalog): RehearsalStep[] {
   const { text } = parsed;
-  const places = [lineEnd(text, KEY, 0.5), lineEnd(text, VALUE, 0.25)].filter((at) => at >= 0);
-  if (places.length === 0 || parsed.blocked) return false;
+  if (parsed.blocked) return [];
   const options = catalog ? { catalog } : {};
-  for (const at of places) {
-    const typed = validateText(text.slice(0, at) + 'x' + text.slice(at), { ...options, previous: parsed });
-    validateText(text, { ...options, previous: typed.parsed });
-  }
-  return true;
+  return [lineEnd(text, KEY, 0.5), lineEnd(text, VALUE, 0.25)]
+    .filter((at) => at >= 0)
+    .flatMap((at) => {
+      let typed = parsed;
+      return [
+        () => {
+          typed = validateText(text.slice(0, at) + 'x' + text.slice(at), { ...options, previous: parsed }).parsed;
+        },
+        () => {
+          validateText(text, { ...options, previous: typed });
+        },
+      ];
+    });
+}
+
+/** Rehearses typing at once (see typingRehearsal); whether there was a place to type in. */
+export function rehearseTyping(parsed: ParsedDocument, catalog?: Catalog): boolean {
+  const steps = typingRehearsal(parsed, catalog);
+  for (const step of steps) step();
+  return steps.length > 0;
+}
+
+/**
+ * Runs the steps one per task, so that what comes meanwhile (a check of the user's typing) waits for
+ * one step at most. The function returned gives up the steps not run yet.
+ */
+export function runApart(steps: readonly RehearsalStep[]): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const from = (i: number) => {
+    const step = steps[i];
+    timer = step
+      ? setTimeout(() => {
+          step();
+          from(i + 1);
+        }, 0)
+      : undefined;
+  };
+  from(0);
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
 }
 
 /** The end of a nested key (`  name` in `  name:`), and of a nested key's scalar value. */

@@ -10,6 +10,7 @@ import { exportedVariables } from '../core/inspector/exported-variables';
 import { pointerAt } from '../core/document/source-map';
 import type { ParsedDocument } from '../core/document/parse';
 import { validateText, type ValidationReport } from '../core/validate';
+import { REHEARSALS, runApart, typingRehearsal } from './validation';
 import type { WorkerReply, WorkerRequest } from './background-validation';
 import { answerBase, diffPlaceholders, diffValue, type AnswerBase } from './reply-patch';
 
@@ -28,8 +29,13 @@ let catalog: Catalog | undefined;
  * text it asked this worker to read: the next answer is sent as changes to it (see reply-patch.ts).
  */
 let sent: AnswerBase | undefined;
+/** The rehearsals of typing made after reads (see below), and how to give up the one under way. */
+let rehearsals = 0;
+let stopRehearsal: (() => void) | undefined;
 
 scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
+  stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
+  stopRehearsal = undefined;
   if (catalogFiles) {
     catalog = buildCatalog(catalogFiles).catalog;
     last = undefined;
@@ -53,6 +59,14 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
     // every part of the graph and the form drawn anew from it.
     sent = base;
     scope.postMessage({ id, read: true });
+    // The page reads a long text itself when it is opened or replaced, and asks for this read once it
+    // is still: the user may type in that text next. Rehearsed here, where that check will run, the
+    // first checks of typing in the 100×100 took a third less time to show their problems (first
+    // 59 → 39 ms, second 62 → 37, medians of 7 pages each; the later checks unchanged).
+    if (rehearsals < REHEARSALS) {
+      rehearsals++;
+      stopRehearsal = runApart(typingRehearsal(parsed, catalog));
+    }
     return;
   }
   const { value, placeholders } = base;
