@@ -42,11 +42,11 @@ describe('the validation worker', () => {
     }
   });
 
-  it('answers as before once it has rehearsed typing after a read, and a rehearsal under way gives way', async () => {
+  it('answers as a check here does while it rehearses typing after a read, and after', async () => {
     const worker = startBackgroundValidation()!;
     const text = generateWorkload(30, 30);
     const typed = text.replace(/\bimage: /, 'imagex: ');
-    // A check asked at once (the rehearsal gives way to it), then others once it has had time to run.
+    // A check asked at once (the rehearsal stops for it), then others once a rehearsal has had time to run.
     await worker.read(validateText(text).parsed);
     expect((await worker.check(typed)).report.diagnostics).toEqual(validateText(typed).diagnostics);
     for (const edited of [text, typed, text]) {
