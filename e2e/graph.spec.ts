@@ -92,7 +92,7 @@ test('shows containers, resources and what links them, with accessible names', a
     withStartOrder.replace(
       '    image: nginx:1.27\n',
       '    image: nginx:1.27\n    variables:\n      DB_HOST: ${resources.db.host}\n',
-    ),
+    ) + '  replica:\n    type: postgres\n    params:\n      primary: ${resources.db.host}\n',
   );
   const graph = pane(page);
   await expect(graph.getByRole('group', { name: 'workload demo-shop' })).toBeVisible();
@@ -106,6 +106,8 @@ test('shows containers, resources and what links them, with accessible names', a
   await expect(canvas(page).getByText('web starts after api has started')).toBeVisible();
   await expect(edgeOf(page, 'uses:container:web->resource:db')).toBeAttached(); // a level edge has no height
   await expect(edgeOf(page, 'uses:container:web->resource:db')).toContainText('host');
+  // A resource whose params read another's output: drawn from the one that reads.
+  await expect(edgeOf(page, 'uses:resource:replica->resource:db')).toContainText('host');
 
   const results = await new AxeBuilder({ page }).include('.graph-canvas').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -124,6 +124,9 @@ const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<
         </div>
         {node.resourceId !== undefined && <div className="graph-node-detail muted">id {node.resourceId}</div>}
       </div>
+      {/* Where the edges of its params' references to other resources start (a dns zone's parent, say):
+          an edge is drawn only from a source handle. Not one to drag from: connections start at a container. */}
+      <Handle type="source" position={Position.Right} className="graph-handle graph-anchor" isConnectable={false} />
     </>
   );
 });
