@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateWorkload } from '../bench/workload-generator';
+import { BACKGROUND_CHECK_FROM } from '../src/state/document-store';
 import { builtinCatalog } from '../src/core/catalog';
 import { deriveGraph } from '../src/core/graph/derive';
 import { validateText } from '../src/core/validate';
@@ -7,11 +8,12 @@ import { SUGGEST_WHILE_TYPING_BELOW } from '../src/ui/yaml/typing-suggestions';
 import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
 
 /**
- * A workload over 16 KB is checked in the validation worker while the user types, and each of the
- * worker's answers comes as changes to the one before (see src/state/reply-patch.ts). Whatever the
- * edit, the graph and the problems must be exactly those of the text checked whole.
+ * A workload over 192 KB (BACKGROUND_CHECK_FROM) is checked in the validation worker while the user
+ * types, and each of the worker's answers comes as changes to the one before (see
+ * src/state/reply-patch.ts). Whatever the edit, the graph and the problems must be exactly those of
+ * the text checked whole.
  */
-const text = generateWorkload(12, 12); // about 20 KB, 12 containers and 12 resources
+const text = generateWorkload(125, 125); // about 207 KB, 125 containers and 125 resources
 
 /** The edges and problems a whole check of `text` gives (as the app's built-in catalog sees them). */
 function expected(current: string) {
@@ -49,6 +51,8 @@ async function caretAfter(page: Page, needle: string) {
 test('typing in a large workload: the worker checks it, and the graph and problems follow every edit', async ({
   page,
 }) => {
+  // Long enough for the worker however the edits below shorten it.
+  expect(text.length).toBeGreaterThan(BACKGROUND_CHECK_FROM + 4096);
   await openTemplate(page);
   await setText(page, text);
   const ui = app(page);

@@ -11,7 +11,7 @@ import {
 } from './state/catalog-store';
 import { DocumentStoreProvider } from './state/document-context';
 import { createDocumentStore } from './state/document-store';
-import { rehearseTyping } from './state/validation';
+import { runApart, typingRehearsal } from './state/validation';
 import { createExportStore } from './state/export-store';
 import { previewExportsIn } from './state/export-preview';
 import { ExportStoreProvider } from './ui/export/export-context';
@@ -40,14 +40,14 @@ const [catalogStore, recovered] = await Promise.all([
   }),
   recoverDocument(drafts),
 ]);
-// Every check runs against the active catalog; those that follow typing run in a worker, so that
-// typing in a large workload is never blocked. The inspector's export previews run there too.
+// Every check runs against the active catalog; those that follow typing in a very long text run in a
+// worker, so that typing is never blocked. The inspector's export previews run there too.
 const background = startBackgroundValidation({ catalogFiles: () => catalogStore.getState().files });
 previewExportsIn(background);
 const store = createDocumentStore(recovered, {
   validate: validationWithCatalog(() => catalogStore.getState().catalog),
   background,
-  rehearse: (report) => rehearseTyping(report.parsed, catalogStore.getState().catalog),
+  rehearse: (report) => runApart(typingRehearsal(report.parsed, catalogStore.getState().catalog)),
 });
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();

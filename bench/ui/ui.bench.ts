@@ -362,7 +362,7 @@ async function main(): Promise<void> {
       changes,
     );
     printChanges(
-      `Typing → check after the pause (under 16 KB on the main thread, else in the validation worker) → next paint with diagnostics (${budgetNote}):`,
+      `Typing → check after the pause (under 192 KB on the main thread, else in the validation worker) → next paint with diagnostics (${budgetNote}):`,
       typed,
     );
     console.log(

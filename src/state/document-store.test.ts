@@ -209,8 +209,11 @@ describe('the document store', () => {
       );
     const medium = workload(30);
     const rehearsed = () => {
-      const rehearse = vi.fn<(report: ValidationReport) => void>();
-      return { rehearse, texts: () => rehearse.mock.calls.map(([report]) => report.parsed.text) };
+      const stopped: string[] = [];
+      const rehearse = vi.fn<(report: ValidationReport) => () => void>(
+        (report) => () => void stopped.push(report.parsed.text),
+      );
+      return { rehearse, stopped, texts: () => rehearse.mock.calls.map(([report]) => report.parsed.text) };
     };
 
     it('rehearses once the page is still after a text is opened, replaced or changed by a command', () => {
@@ -230,6 +233,24 @@ describe('the document store', () => {
       expect(texts()).toEqual([medium, replaced]);
     });
 
+    it('gives up the rest of a rehearsal when the text changes, typed or replaced, but not for another look at it', () => {
+      const { rehearse, stopped } = rehearsed();
+      const store = createDocumentStore({ text: '', origin: null }, { rehearse, now });
+      store.getState().open(medium, 'test');
+      vi.advanceTimersByTime(REHEARSAL_DELAY_MS);
+      store.getState().flush();
+      store.getState().selectAt(medium.indexOf('image'));
+      expect(stopped).toEqual([]); // still rehearsing: the text is the same
+      store.getState().typeText(medium + '# typed\n');
+      expect(stopped).toEqual([medium]); // at the keystroke, before its check
+
+      const replaced = workload(30, 'redis');
+      store.getState().replaceText(replaced);
+      vi.advanceTimersByTime(REHEARSAL_DELAY_MS);
+      store.getState().replaceText(medium);
+      expect(stopped).toEqual([medium, replaced]);
+    });
+
     it('does not rehearse typing, a text typed into before the pause, a short or a long text, nor without end', () => {
       const { rehearse, texts } = rehearsed();
       const store = createDocumentStore({ text: medium, origin: 'test' }, { rehearse, now });
@@ -238,9 +259,10 @@ describe('the document store', () => {
       expect(rehearse).not.toHaveBeenCalled(); // the text it was started with was typed into at once
 
       expect(workload(2).length).toBeLessThan(REHEARSE_FROM);
-      expect(workload(500).length).toBeGreaterThanOrEqual(REHEARSE_BELOW);
+      const long = medium + '# a long comment\n'.repeat(Math.ceil(REHEARSE_BELOW / 17));
+      expect(long.length).toBeGreaterThanOrEqual(REHEARSE_BELOW);
       store.getState().open(workload(2), 'short');
-      store.getState().open(workload(500), 'long'); // checked in the worker when there is one
+      store.getState().open(long, 'long'); // checked in the worker when there is one
       vi.advanceTimersByTime(10 * REHEARSAL_DELAY_MS);
       expect(rehearse).not.toHaveBeenCalled();
 

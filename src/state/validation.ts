@@ -53,13 +53,6 @@ export function typingRehearsal(parsed: ParsedDocument, catalog?: Catalog): Rehe
     });
 }
 
-/** Rehearses typing at once (see typingRehearsal); whether there was a place to type in. */
-export function rehearseTyping(parsed: ParsedDocument, catalog?: Catalog): boolean {
-  const steps = typingRehearsal(parsed, catalog);
-  for (const step of steps) step();
-  return steps.length > 0;
-}
-
 /**
  * Runs the steps one per task, so that what comes meanwhile (a check of the user's typing) waits for
  * one step at most. The function returned gives up the steps not run yet.
