@@ -62,8 +62,9 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
     // The page reads a long text itself when it is opened or replaced, and asks for this read once it
     // is still: the user may type in that text next. Rehearsed here, where that check will run, the
     // first checks of typing in the 100×100 (then checked here) showed their problems sooner: first
-    // 81 → 55 ms, second 64 → 50 (medians of 7 pages each). The later checks' median was unchanged in two A/B runs of a
-    // first version (all steps in one task), and 1.3 and 2.5 ms slower in the two runs of this one.
+    // 81 → 55 ms, second 64 → 50 (medians of 7 pages each). The later checks' median was unchanged
+    // in two A/B runs of a first version (all steps in one task), and 1.3 and 2.5 ms slower in the
+    // two runs of this one.
     if (rehearsals < REHEARSALS) {
       rehearsals++;
       stopRehearsal = runApart(typingRehearsal(parsed, catalog));
