@@ -246,6 +246,52 @@ describe('reparseWorkloadText', () => {
     expect(reparseWorkloadText(previous, duplicate).syntax.map((d) => d.code)).toEqual(['DUPLICATE_KEY']);
   });
 
+  it('reads several edits one by one, each at the deepest entry it lies in', () => {
+    const text = [
+      'apiVersion: score.dev/v1b1',
+      'metadata:',
+      '  name: shop',
+      'containers:',
+      '  web:',
+      '    image: nginx',
+      '    variables:',
+      '      A: "1"',
+      '  api:',
+      '    image: busybox',
+      '    args: [x]',
+      'resources:',
+      '  db:',
+      '    type: postgres',
+      '# the end',
+      '',
+    ].join('\n');
+    const previous = parseWorkloadText(text);
+    const containers = (d: ParsedDocument) =>
+      ((d.doc!.contents as { items: Pair[] }).items[2]!.value as { items: Pair[] }).items.map(
+        (p) => (p.value as { items: Pair[] }).items,
+      );
+    // Two images and the last line: three edits, in the containers and after the resources.
+    const next = text.replace('image: nginx', 'image: nginy').replace('image: busybox', 'image: busyboy') + '# more\n';
+    const quick = spliceWorkloadText(previous, next)!;
+    expect(quick).toBeDefined();
+    expect(shape(quick)).toEqual(shape(parseWorkloadText(next)));
+    // Only the edited keys were read again: their siblings are the very objects of the earlier reading
+    // (reading the containers' entries would have read each container whole).
+    const [web, api] = containers(quick);
+    const [webBefore, apiBefore] = containers(previous);
+    expect(web![0]).not.toBe(webBefore![0]);
+    expect(web![1]).toBe(webBefore![1]);
+    expect(api![0]).not.toBe(apiBefore![0]);
+    expect(api![1]).toBe(apiBefore![1]);
+    // Two names swapped (and the last line changed): one swap alone repeats a name, so the edits are
+    // read with the blocks they lie in instead.
+    const swapped =
+      text.replace('  web:', '  tmp:').replace('  api:', '  web:').replace('  tmp:', '  api:') + '# more\n';
+    const read = spliceWorkloadText(previous, swapped);
+    expect(read).toBeDefined();
+    expect(shape(read!)).toEqual(shape(parseWorkloadText(swapped)));
+  });
+
   it('leaves the blank lines and comments after an empty value (`key:`) to it, as the whole parse does', () => {
     // Found by the property above with more runs: the yaml library gives what follows an empty value
     // (comment lines, a blank line) to that value, not to the next key.
