@@ -154,6 +154,7 @@ function splice(
       blocks.push(placed);
     }
   }
+  // Edits at places apart: one by one, each read as typing is (see oneByOne).
   if (blocks.length > 1 && edits.length <= ONE_BY_ONE_UP_TO) {
     const read = oneByOne(previous, edits);
     if (read?.text === text) return read;
@@ -286,16 +287,17 @@ function splice(
 const ONE_BY_ONE_UP_TO = 8;
 
 /**
- * Edits in more than one root key's entry at once (a text replaced from elsewhere, a command or an
- * undo that changed a few places, typing with several cursors), read one at a time from the last to
- * the first: each is then read at the deepest entry it lies in, as typing is, where reading the blocks
- * that hold them would read whole containers. The edits' offsets are those of the text before them
- * all, so going backwards each one still finds its place. Every step is a text of its own, read as
- * typing is (the same result as a whole parse of that text), and the last one is the text asked for.
- * Edits within one entry are read with it (one parse of that entry costs less than one per edit on a
- * small workload). In Node, the image of a template's container renamed and its last line changed:
- * 1.2–1.5 → 0.4–0.7 ms; on the generated 100×100, never slower, up to a hundred edits. Undefined when
- * a step cannot be read that way (alone it repeats a name, say): the blocks are read instead.
+ * Edits at places apart (in more than one block: under two root keys, or in entries with others
+ * between them) made at once: a text replaced from elsewhere, a command or an undo that changed a few
+ * places, typing with several cursors. They are read one at a time, from the last to the first, each
+ * at the deepest entry it lies in, as typing is; reading the blocks instead reads whole containers.
+ * The edits' offsets are those of the text before them all, so going backwards each one still finds
+ * its place. Every step is a text of its own, read as typing is (the same result as a whole parse of
+ * that text), and the last one is the text asked for. Edits in one block are read with it: on a small
+ * workload one parse of that block costs less than one per edit. In Node, a template's container image
+ * renamed and its last line changed: 1.2–1.5 → 0.4–0.7 ms; on the generated 100×100, never slower, up to
+ * a hundred edits. Undefined when a step cannot be read that way (alone it repeats a name, say): the
+ * blocks are read then.
  */
 function oneByOne(previous: ParsedDocument, edits: readonly Edit[]): ParsedDocument | undefined {
   let read: ParsedDocument | undefined = previous;
