@@ -1,7 +1,7 @@
 import type { Diagnostic, Severity } from '../../core/diagnostics';
+import { SeverityIcon } from '../problems/SeverityIcon';
 
 const severityLabel: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
-const severityIcon: Record<Severity, string> = { error: '⛔', warning: '⚠', info: 'ℹ' };
 
 /** A field's problems, under it, in the same words as the Problems panel. */
 export function Problems({ id, problems }: { id: string; problems: readonly Diagnostic[] }) {
@@ -10,7 +10,7 @@ export function Problems({ id, problems }: { id: string; problems: readonly Diag
     <ul id={id} className="field-problems">
       {problems.map((d, i) => (
         <li key={`${i}|${d.code}`} className={`field-problem ${d.severity}`} data-code={d.code}>
-          <span aria-hidden="true">{severityIcon[d.severity]} </span>
+          <SeverityIcon severity={d.severity} />{' '}
           <span className="visually-hidden">{severityLabel[d.severity]}: </span>
           {d.message}
         </li>

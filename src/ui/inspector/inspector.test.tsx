@@ -56,7 +56,10 @@ describe('a field shows its problems in the words of the Problems panel', () => 
     expect(diagnostic).toBeDefined();
     const cpu = field(page('/containers/web'), '/containers/web/resources/limits/cpu')!;
     const problems = findAll(cpu, (e) => e.attrs.class?.startsWith('field-problem ') ?? false);
-    expect(problems.map((p) => p.text)).toEqual([`⛔ Error: ${diagnostic.message}`]);
+    expect(problems.map((p) => p.text.trim())).toEqual([`Error: ${diagnostic.message}`]);
+    // The shape of its severity, as in the Problems panel (hidden from screen readers: the text says it).
+    const icons = findAll(problems[0]!, (e) => e.attrs.class === 'severity-icon error');
+    expect(icons.map((e) => e.attrs['aria-hidden'])).toEqual(['true']);
     const input = findAll(cpu, (e) => e.tag === 'input')[0]!;
     expect(input.attrs['aria-invalid']).toBe('true');
     const list = findAll(cpu, (e) => e.attrs.class === 'field-problems')[0]!;
@@ -65,7 +68,7 @@ describe('a field shows its problems in the words of the Problems panel', () => 
 
   it('nowhere else', () => {
     const all = findAll(page('/containers/web'), (e) => e.attrs.class?.startsWith('field-problem ') ?? false);
-    expect(all.map((p) => p.text)).toEqual([`⛔ Error: ${diagnostic.message}`]);
+    expect(all.map((p) => p.text.trim())).toEqual([`Error: ${diagnostic.message}`]);
   });
 
   it('a valid amount says what it means instead', () => {
