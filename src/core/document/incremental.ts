@@ -111,7 +111,7 @@ const PARENT = '_:\n';
 const BEFORE = '_before_';
 const AFTER = '_after_';
 
-/** `edits` (against `previous.text`) when the caller knows them: one of several read on its own. */
+/** `edits`: the edits from `previous.text` to `text`, when the caller has them (`oneByOne` passes each of several). */
 function splice(
   previous: ParsedDocument,
   text: string,
@@ -283,7 +283,10 @@ function splice(
   return result;
 }
 
-/** Up to this many edits at once are read one by one (see `oneByOne`); past it, the blocks they lie in. */
+/**
+ * Up to this many edits at once are read one by one (see `oneByOne`); past it, the blocks they lie in.
+ * A step that cannot be read wastes the steps before it: the bound keeps that small.
+ */
 const ONE_BY_ONE_UP_TO = 8;
 
 /**
