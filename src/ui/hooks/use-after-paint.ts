@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterNextPaint } from '../after-paint';
 
 /**
  * `value`, as of the frame after the one that is drawn next: for a part of the page that should not
@@ -15,17 +16,7 @@ export function useAfterPaint<T>(value: T, now: boolean): T {
   const lagging = !now && shown !== value;
   useEffect(() => {
     if (!lagging) return;
-    let channel: MessageChannel | undefined;
-    const frame = requestAnimationFrame(() => {
-      // A message posted during a frame's callbacks is handled once the frame has been drawn.
-      channel = new MessageChannel();
-      channel.port1.onmessage = () => startTransition(() => setShown(value));
-      channel.port2.postMessage(null);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      channel?.port1.close();
-    };
+    return afterNextPaint(() => startTransition(() => setShown(value)));
   }, [lagging, value]);
   // Once passed through, the value is what shows: a later lagging update starts from it.
   if (now && shown !== value) setShown(value);

@@ -1,8 +1,9 @@
 import type * as Monaco from 'monaco-editor';
 import type { Edit } from '../../core/commands';
 import { rangeOf } from '../../core/document/source-map';
-import type { DocumentStore, TextChange } from '../../state/document-store';
+import type { DocumentStore, Selection, TextChange } from '../../state/document-store';
 import { diffEdits } from '../../core/document/text-diff';
+import { afterNextPaint } from '../after-paint';
 import { MARKER_OWNER, toMarkers } from './markers';
 import { typingSuggestions } from './typing-suggestions';
 
@@ -10,7 +11,8 @@ import { typingSuggestions } from './typing-suggestions';
  * The YAML pane's Monaco editor, bound to the document store both ways:
  * - typing becomes store changes (grouped into undo steps by the store);
  * - changes from anywhere else (commands, undo/redo, automation) reach the editor as minimal edits
- *   (`executeEdits`), so that the cursor, the selection and the scroll position survive;
+ *   (`executeEdits`), so that the cursor, the selection and the scroll position survive, once the
+ *   frame that shows them in the rest of the page has been drawn (see `catchUp`);
  * - our diagnostics are the markers; the caret selects what it stands in; problems and selections
  *   made elsewhere are revealed;
  * - Undo/Redo and F8/Shift+F8 go to the store: one history and one problem walk for the whole app.
@@ -80,7 +82,8 @@ export function mountYamlEditor(
     return new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column);
   };
 
-  const applyChange = (change: TextChange) => {
+  /** Brings the model to `change.text` (the store's text); `opened`: another workload was opened meanwhile. */
+  const applyChange = (change: TextChange, opened: boolean) => {
     // `mirrored` is what the model holds (every change of the model passes through onDidChangeContent
     // or here): no need to read the whole text out of Monaco, which on a large file costs milliseconds.
     const current = mirrored;
@@ -88,7 +91,7 @@ export function mountYamlEditor(
     const edits = current === change.before ? change.edits : diffEdits(current, change.text);
     applying = true;
     try {
-      if (change.source === 'open') {
+      if (opened) {
         model.setValue(change.text); // another workload: a fresh start, cursor at the top
       } else {
         editor.executeEdits(
@@ -111,6 +114,44 @@ export function mountYamlEditor(
     // What the model holds now: the text itself, unless Monaco normalised its line ends.
     mirrored = model.getValueLength() === change.text.length ? change.text : model.getValue();
     followLength();
+  };
+
+  /*
+   * A change made elsewhere reaches the model after the frame that shows it in the rest of the page
+   * (problems, graph, status), not in it: updating Monaco's model (its text, view model, decorations
+   * and the YAML worker's copy) takes a millisecond or more even on a template, and that frame is the
+   * one the user waits for. Monaco draws a change in an animation frame of its own anyway, so the YAML
+   * pane shows it a frame later at most.
+   *
+   * Until then the model is behind the store. Whatever would read or edit it catches up first: every
+   * operation of the editor (typing, pasting, a command, a click that moves the caret: Monaco announces
+   * each with onBeginUpdate before it touches anything), a pointer pressed on it (before Monaco maps
+   * the pointer to a place in the text), and a request to reveal a range. Markers and the selection's
+   * highlight are placed in the store's text, so they wait with it.
+   */
+  let behind: { opened: boolean } | null = null;
+  let markersDue = false;
+  let selectionDue = false;
+  let cancelCatchUp: (() => void) | undefined;
+
+  const catchUp = () => {
+    cancelCatchUp?.();
+    cancelCatchUp = undefined;
+    const due = behind;
+    behind = null;
+    const state = store.getState();
+    if (due && state.lastChange && state.text !== mirrored) applyChange(state.lastChange, due.opened);
+    if (markersDue) {
+      markersDue = false;
+      showMarkers();
+    }
+    if (selectionDue) {
+      selectionDue = false;
+      showSelection(state.selection);
+    }
+  };
+  const catchUpNow = () => {
+    if (behind && !applying) catchUp();
   };
 
   const showMarkers = () => {
@@ -137,7 +178,9 @@ export function mountYamlEditor(
   // A selection made elsewhere (graph, inspector, automation, a command) is shown, not typed into:
   // the entry is highlighted and scrolled into view, and the caret stays where the user left it.
   const highlight = editor.createDecorationsCollection();
-  const showSelection = (pointer: string | undefined) => {
+  const showSelection = (selection: Selection | null) => {
+    const fromElsewhere = selection && selection.source !== 'editor' && selection.source !== 'problems';
+    const pointer = fromElsewhere ? selection.pointer : undefined;
     const report = store.getState().flush();
     if (pointer === undefined || report.parsed.blocked) {
       highlight.clear();
@@ -175,6 +218,7 @@ export function mountYamlEditor(
       store.getState().selectAt(model.getOffsetAt(e.position));
     }),
     editor.onDidBlurEditorText(() => void store.getState().flush()),
+    editor.onBeginUpdate(catchUpNow),
     editor.addAction({
       id: 'score.undo',
       label: 'Undo (whole workspace)',
@@ -205,25 +249,30 @@ export function mountYamlEditor(
   ];
 
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.lastChange !== previous.lastChange && state.lastChange && state.text !== mirrored) {
-      applyChange(state.lastChange);
+    const change = state.lastChange;
+    if (change !== previous.lastChange && change && state.text !== mirrored) {
+      behind = { opened: change.source === 'open' || behind?.opened === true };
     }
-    if (state.report !== previous.report) showMarkers();
+    if (state.report !== previous.report) markersDue = true;
+    if (state.selection !== previous.selection) selectionDue = true;
     if (state.reveal && state.reveal !== previous.reveal) {
+      catchUp();
       const { range, focus } = state.reveal;
       reveal(new monaco.Range(range.line, range.column, range.endLine, range.endColumn), focus);
-    }
-    const selection = state.selection;
-    if (selection !== previous.selection) {
-      const fromElsewhere = selection && selection.source !== 'editor' && selection.source !== 'problems';
-      showSelection(fromElsewhere ? selection.pointer : undefined);
+    } else if (behind) {
+      cancelCatchUp ??= afterNextPaint(catchUp);
+    } else if (markersDue || selectionDue) {
+      catchUp(); // the model holds the store's text: nothing to wait for
     }
   });
+  element.addEventListener('pointerdown', catchUpNow, true);
   showMarkers();
 
   return {
     dispose() {
       unsubscribe();
+      cancelCatchUp?.();
+      element.removeEventListener('pointerdown', catchUpNow, true);
       for (const d of disposables) d.dispose();
       monaco.editor.setModelMarkers(model, MARKER_OWNER, []);
       editor.dispose();
