@@ -12,6 +12,7 @@ import { Notices } from './shell/Notices';
 import { TopBar } from './shell/TopBar';
 import { StartScreen } from './start/StartScreen';
 import { Workspace } from './workspace/Workspace';
+import { whenIdle } from './scheduling';
 import { loadMonacoEditor } from './yaml/YamlPane';
 import './app.css';
 import './workspace.css';
@@ -90,13 +91,6 @@ export function App() {
 
 /** Monaco is fetched once the first page is up, so that it is ready by the time a workload is open. */
 function usePreloadEditor(): void {
-  useEffect(() => {
-    const start = () => void loadMonacoEditor().catch(() => {}); // the YAML pane reports failures itself
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(start, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(start, 200);
-    return () => clearTimeout(timer);
-  }, []);
+  // The YAML pane reports failures itself.
+  useEffect(() => whenIdle(() => void loadMonacoEditor().catch(() => {})), []);
 }

@@ -3,7 +3,7 @@ import type { Edit } from '../../core/commands';
 import { rangeOf } from '../../core/document/source-map';
 import type { DocumentStore, Selection, TextChange } from '../../state/document-store';
 import { diffEdits } from '../../core/document/text-diff';
-import { afterNextPaint } from '../after-paint';
+import { afterNextPaint } from '../scheduling';
 import { MARKER_OWNER, toMarkers } from './markers';
 import { typingSuggestions } from './typing-suggestions';
 

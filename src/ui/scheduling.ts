@@ -19,3 +19,16 @@ export function afterNextPaint(task: () => void): () => void {
     channel?.port1.close();
   };
 }
+
+/**
+ * Runs `task` once the page is idle (within two seconds at most), for work that prepares what the
+ * user will soon need without holding up what they see now. Returns a function that cancels it.
+ */
+export function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(() => task(), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
+}
