@@ -104,6 +104,17 @@ describe('the YAML pane and changes made elsewhere', () => {
     expect(model().getValue()).toBe(store.getState().text);
   });
 
+  it('shows the problems found after typing once the next frame has been drawn', async () => {
+    editor().setPosition({ lineNumber: 6, column: 10 }); // after "image"
+    editor().trigger('keyboard', 'type', { text: 'x' });
+    store.getState().flush(); // the check that follows typing, made now
+    expect(store.getState().report.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    expect(errorLines()).toEqual([]); // not in the frame that shows the problems elsewhere
+
+    await settled();
+    expect(errorLines()).toContain(6);
+  });
+
   it('catches up before revealing a problem: the range is in the store’s text', () => {
     store.getState().replaceText(`# a comment that moves every line down\n${text.replace('image: ', 'imag: ')}`);
     const index = store.getState().report.diagnostics.findIndex((d) => d.severity === 'error');

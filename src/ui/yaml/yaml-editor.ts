@@ -126,8 +126,11 @@ export function mountYamlEditor(
    * Until then the model is behind the store. Whatever would read or edit it catches up first: every
    * operation of the editor (typing, pasting, a command, a click that moves the caret: Monaco announces
    * each with onBeginUpdate before it touches anything), a pointer pressed on it (before Monaco maps
-   * the pointer to a place in the text), and a request to reveal a range. Markers and the selection's
-   * highlight are placed in the store's text, so they wait with it.
+   * the pointer to a place in the text), and a request to reveal a range.
+   *
+   * The markers and the highlight of a selection made elsewhere come after that frame too, after
+   * typing as well: they are placed in the store's text, and set in that frame they had Monaco draw
+   * its lines again in it (typing's check made a frame about a millisecond longer).
    */
   let behind: { opened: boolean } | null = null;
   let markersDue = false;
@@ -259,10 +262,8 @@ export function mountYamlEditor(
       catchUp();
       const { range, focus } = state.reveal;
       reveal(new monaco.Range(range.line, range.column, range.endLine, range.endColumn), focus);
-    } else if (behind) {
+    } else if (behind || markersDue || selectionDue) {
       cancelCatchUp ??= afterNextPaint(catchUp);
-    } else if (markersDue || selectionDue) {
-      catchUp(); // the model holds the store's text: nothing to wait for
     }
   });
   element.addEventListener('pointerdown', catchUpNow, true);
