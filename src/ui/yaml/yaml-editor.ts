@@ -183,12 +183,19 @@ export function mountYamlEditor(
   const highlight = editor.createDecorationsCollection();
   const showSelection = (selection: Selection | null) => {
     const fromElsewhere = selection && selection.source !== 'editor' && selection.source !== 'problems';
-    const pointer = fromElsewhere ? selection.pointer : undefined;
-    const report = store.getState().flush();
-    if (pointer === undefined || report.parsed.blocked) {
+    if (!fromElsewhere) {
       highlight.clear();
       return;
     }
+    // The caret's own selections only clear it (above): shown after the frame, they may find the text
+    // typed further, and checking it here would block typing. A selection made elsewhere comes with
+    // its text checked (a command checks at once): this is cheap, and right if the user typed since.
+    const report = store.getState().flush();
+    if (report.parsed.blocked) {
+      highlight.clear();
+      return;
+    }
+    const pointer = selection.pointer;
     const r = rangeOf(report.parsed, pointer, 'entry');
     const range = new monaco.Range(r.line, r.column, r.endLine, r.endColumn);
     highlight.set([
