@@ -75,7 +75,7 @@ const ContainerNodeView = memo(function ContainerNodeView({ id, data }: NodeProp
           <ProblemBadge elementId={id} problems={node.problems} />
         </div>
         <div className="graph-node-detail" title={node.image}>
-          {node.image ?? <em>no image</em>}
+          {node.image ?? <span className="muted">no image</span>}
         </div>
         {node.ports.length > 0 && <Ports label="Serves" ports={node.ports} />}
         {(node.init || node.probes.liveness || node.probes.readiness) && (
@@ -119,7 +119,7 @@ const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<
           <ProblemBadge elementId={id} problems={node.problems} />
         </div>
         <div className="graph-node-detail">
-          {node.type ?? <em>no type</em>}
+          {node.type ?? <span className="muted">no type</span>}
           {node.class !== undefined && <span className="muted"> · class {node.class}</span>}
         </div>
         {node.resourceId !== undefined && <div className="graph-node-detail muted">id {node.resourceId}</div>}
