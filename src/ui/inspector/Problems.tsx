@@ -10,8 +10,7 @@ export function Problems({ id, problems }: { id: string; problems: readonly Diag
     <ul id={id} className="field-problems">
       {problems.map((d, i) => (
         <li key={`${i}|${d.code}`} className={`field-problem ${d.severity}`} data-code={d.code}>
-          <SeverityIcon severity={d.severity} />{' '}
-          <span className="visually-hidden">{severityLabel[d.severity]}: </span>
+          <SeverityIcon severity={d.severity} /> <span className="visually-hidden">{severityLabel[d.severity]}: </span>
           {d.message}
         </li>
       ))}
