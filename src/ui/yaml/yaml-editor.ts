@@ -128,9 +128,9 @@ export function mountYamlEditor(
    * each with onBeginUpdate before it touches anything), a pointer pressed on it (before Monaco maps
    * the pointer to a place in the text), and a request to reveal a range.
    *
-   * The markers and the highlight of a selection made elsewhere come after that frame too, after
-   * typing as well: they are placed in the store's text, and set in that frame they had Monaco draw
-   * its lines again in it (typing's check made a frame about a millisecond longer).
+   * The markers come after that frame too, after typing as well: set in that frame, they had Monaco
+   * draw its lines again in it (typing's check made a frame about a millisecond longer). So does the
+   * highlight of a selection while the model is behind (it is placed in the store's text).
    */
   let behind: { opened: boolean } | null = null;
   let markersDue = false;
@@ -269,8 +269,17 @@ export function mountYamlEditor(
       catchUp();
       const { range, focus } = state.reveal;
       reveal(new monaco.Range(range.line, range.column, range.endLine, range.endColumn), focus);
-    } else if (behind || markersDue || selectionDue) {
+    } else if (behind) {
       cancelCatchUp ??= afterNextPaint(catchUp);
+    } else {
+      // The model holds the store's text: a selection is shown at once, as it always was (showing one
+      // made elsewhere checks the text, and that check must not move to a later moment, between a
+      // field's clearing and its blur); only the markers wait for the frame to be drawn.
+      if (selectionDue) {
+        selectionDue = false;
+        showSelection(state.selection);
+      }
+      if (markersDue) cancelCatchUp ??= afterNextPaint(catchUp);
     }
   });
   element.addEventListener('pointerdown', catchUpNow, true);
