@@ -110,8 +110,11 @@ describe('the document store', () => {
     expect(store.getState().undo()).toBe(true);
     expect(store.getState().text).toBe(valid);
     expect(store.getState().lastChange?.source).toBe('history');
+    // Checked at once too: the form must not show, for a moment, a value the undo took back.
+    expect(store.getState().report.parsed.text).toBe(valid);
     expect(store.getState().redo()).toBe(true);
     expect(store.getState().text).toBe(text);
+    expect(store.getState().report.parsed.text).toBe(text);
   });
 
   it('a refused command changes nothing and says why', () => {

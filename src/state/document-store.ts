@@ -399,16 +399,19 @@ export function createDocumentStore(
         if (result.selection !== undefined) get().select(result.selection, 'command');
         return result;
       },
+      // Undo and redo are checked at once, like commands: checked after the pause that typing gets,
+      // the form went on showing for a moment the value they took back, and a field cleared in that
+      // moment lost its clearing when the check replaced the value under the user's selection.
       undo() {
         const move = undo(get().history, get().text);
         if (!move) return false;
-        change(move.text, move.edits, 'history', move.history, false);
+        change(move.text, move.edits, 'history', move.history, true);
         return true;
       },
       redo() {
         const move = redo(get().history, get().text);
         if (!move) return false;
-        change(move.text, move.edits, 'history', move.history, false);
+        change(move.text, move.edits, 'history', move.history, true);
         return true;
       },
       open(text, origin) {
