@@ -272,9 +272,9 @@ export function mountYamlEditor(
     } else if (behind) {
       cancelCatchUp ??= afterNextPaint(catchUp);
     } else {
-      // The model holds the store's text: a selection is shown at once, as it always was (showing one
-      // made elsewhere checks the text, and that check must not move to a later moment, between a
-      // field's clearing and its blur); only the markers wait for the frame to be drawn.
+      // The model holds the store's text: a selection is shown at once, as before. Showing one made
+      // elsewhere checks the text (flush), and that check belongs to the moment of the selection, not
+      // to a frame later, amid whatever the user does next. Only the markers wait for the frame.
       if (selectionDue) {
         selectionDue = false;
         showSelection(state.selection);
