@@ -1,7 +1,5 @@
-import type { Diagnostic, Severity } from '../../core/diagnostics';
-import { SeverityIcon } from '../problems/SeverityIcon';
-
-const severityLabel: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+import type { Diagnostic } from '../../core/diagnostics';
+import { SeverityIcon, severityLabel } from '../problems/SeverityIcon';
 
 /** A field's problems, under it, in the same words as the Problems panel. */
 export function Problems({ id, problems }: { id: string; problems: readonly Diagnostic[] }) {

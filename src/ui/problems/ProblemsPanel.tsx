@@ -1,11 +1,9 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Diagnostic, Severity } from '../../core/diagnostics';
+import type { Diagnostic } from '../../core/diagnostics';
 import { useDocument } from '../../state/document-context';
 import { Pane } from '../workspace/Pane';
-import { SeverityIcon } from './SeverityIcon';
+import { SeverityIcon, severityLabel } from './SeverityIcon';
 import { useRowWindow } from './use-row-window';
-
-const severityLabel: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
 
 /**
  * Every problem of the workload. Choosing one shows its place in the YAML pane and selects its

@@ -1,5 +1,8 @@
 import type { Severity } from '../../core/diagnostics';
 
+/** A severity in words, as the Problems panel and a field's problems say it. */
+export const severityLabel: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+
 /**
  * A shape per severity (a circle with a cross, a triangle with a bang, a circle with an i), so that
  * severity never depends on colour alone. Drawn with CSS (see app.css), not inline SVG: an SVG is a
