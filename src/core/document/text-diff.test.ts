@@ -27,6 +27,34 @@ describe('the smallest edit between two texts', () => {
     );
   });
 
+  it('finds in long texts the edit that comparing every character finds', () => {
+    // Long enough for the common start and end to be skipped a block at a time.
+    const unit = fc.constantFrom('a', 'b', '\n', ' ', '😀', ':');
+    const long = fc.array(unit, { minLength: 200, maxLength: 1200 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(long, fc.nat(), fc.nat(), fc.string({ unit, maxLength: 600 }), (before, i, j, insert) => {
+        const from = i % (before.length + 1);
+        const to = from + (j % Math.min(before.length - from + 1, 600));
+        const after = before.slice(0, from) + insert + before.slice(to);
+        const edit = diffText(before, after);
+        expect(edit).toEqual(everyCharacter(before, after));
+        expect(applyEdits(before, [edit])).toBe(after);
+      }),
+    );
+    // Where the common start and end meet or would overlap, at lengths around the block's.
+    const sizes = [0, 1, 255, 256, 257, 511, 512, 513];
+    for (const n of sizes)
+      for (const m of sizes)
+        for (const [before, after] of [
+          ['a'.repeat(n) + 'b' + 'a'.repeat(m), 'a'.repeat(n + m)],
+          ['a'.repeat(n), 'a'.repeat(m)],
+          ['a'.repeat(n) + 'b', 'a'.repeat(m) + 'b'],
+        ] as const) {
+          expect(diffText(before, after)).toEqual(everyCharacter(before, after));
+          expect(diffText(after, before)).toEqual(everyCharacter(after, before));
+        }
+  });
+
   it('inverts several edits at once', () => {
     const before = 'one two three';
     const edits = [
@@ -91,3 +119,16 @@ describe('the edits between two texts, one per changed run of lines', () => {
     );
   });
 });
+
+/** The smallest edit found by comparing the two texts a character at a time from either end. */
+function everyCharacter(before: string, after: string) {
+  if (before === after) return { start: before.length, end: before.length, insert: '' };
+  const limit = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < limit && before[start] === after[start]) start++;
+  if (start > 0 && /[\uD800-\uDBFF]/.test(before[start - 1]!)) start--;
+  let tail = 0;
+  while (tail < limit - start && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  if (tail > 0 && /[\uDC00-\uDFFF]/.test(before[before.length - tail]!)) tail--;
+  return { start, end: before.length - tail, insert: after.slice(start, after.length - tail) };
+}
