@@ -10,9 +10,9 @@ const BLOCK = 256;
  */
 export function diffText(before: string, after: string): Edit {
   if (before === after) return { start: before.length, end: before.length, insert: '' };
-  const limit = Math.min(before.length, after.length);
   const b = before.length;
   const a = after.length;
+  const limit = Math.min(b, a);
   // The common start and end are skipped a block at a time first: comparing two slices is done by the
   // engine, and on the 165 KB workload it made this 5× faster than a loop over every character (0.2
   // against 1.1 ms in Node). Each check after typing diffs the text it last read with the new one.
