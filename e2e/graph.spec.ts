@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { generateWorkload } from '../bench/workload-generator';
 import { app, caretTo, expect, openTemplate, setText, test, textOf } from './fixtures';
 
 /**
@@ -360,4 +361,89 @@ test('a problem shows as a badge on the edge it concerns, and choosing the badge
   await expect(nodeOf(page, 'container:api').getByRole('button', { name: '1 problem, show the first' })).toBeVisible();
   await canvas(page).locator('.graph-edge-label').getByRole('button', { name: '1 problem, show the first' }).click();
   await expect(page.locator('.problem[aria-current="true"]')).toContainText('HEALTHY_WITHOUT_PROBE');
+});
+
+/** Whether a node lies wholly inside the canvas as drawn. */
+async function inView(page: Page, id: string): Promise<boolean> {
+  const [box, view] = await Promise.all([nodeOf(page, id).boundingBox(), canvas(page).boundingBox()]);
+  if (!box || !view) return false;
+  return (
+    box.x >= view.x &&
+    box.y >= view.y &&
+    box.x + box.width <= view.x + view.width &&
+    box.y + box.height <= view.y + view.height
+  );
+}
+
+/**
+ * Zooms in until one of the `keys` (entries under containers or resources) has its node out of view,
+ * then moves the YAML caret into that entry. Returns that node and every transform the view took on
+ * the way to it.
+ */
+async function caretToNodeOutOfView(page: Page, keys: Array<{ id: string; line: string }>) {
+  const zoomIn = pane(page).getByRole('button', { name: 'Zoom In' });
+  let target: { id: string; line: string } | undefined;
+  const viewport = canvas(page).locator('.react-flow__viewport');
+  for (let i = 0; i < 12 && !target; i++) {
+    await zoomIn.click();
+    await settled(viewport); // the zoom's own animation is over
+    for (const key of keys) if (!target && !(await inView(page, key.id))) target = key;
+  }
+  if (!target) throw new Error('every node stayed in view');
+  await viewport.evaluate((el) => {
+    const moves: string[] = [];
+    (window as unknown as { moves: string[] }).moves = moves;
+    new MutationObserver(() => moves.push((el as HTMLElement).style.transform)).observe(el, {
+      attributes: true,
+      attributeFilter: ['style'],
+    });
+  });
+  // Monaco's Go to Line (Ctrl+G), then the end of the entry's key: the caret is in that entry.
+  const lines = (await textOf(page)).split('\n');
+  await app(page).editor.focus();
+  await page.keyboard.press('Control+g');
+  await page.keyboard.type(String(lines.indexOf(target.line) + 1));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await expect(nodeOf(page, target.id)).toHaveClass(/selected/);
+  await expect.poll(() => inView(page, target.id)).toBe(true);
+  await settled(nodeOf(page, target.id));
+  const moves = await page.evaluate(() => (window as unknown as { moves: string[] }).moves);
+  return { target, moves: new Set(moves).size };
+}
+
+const smallKeys = [
+  { id: 'resource:db', line: '  db:' },
+  { id: 'container:web', line: '  web:' },
+  { id: 'container:api', line: '  api:' },
+];
+
+test('the YAML caret in a node out of view brings it into view, gliding', async ({ page }) => {
+  await openWorkload(page, workload);
+  const { moves } = await caretToNodeOutOfView(page, smallKeys);
+  expect(moves, 'a glide passes through several views').toBeGreaterThan(2);
+});
+
+test('for a user who asks for less motion, the view goes to the node in one step', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openWorkload(page, workload);
+  const { moves } = await caretToNodeOutOfView(page, smallKeys);
+  expect(moves, 'one step, straight to the node').toBe(1);
+});
+
+test('on a large graph, the YAML caret in a node out of view brings it into view in one step', async ({ page }) => {
+  // 40 containers and 40 resources: over 150 edges, a graph that would stutter through a glide.
+  const large = generateWorkload(40, 40);
+  await openTemplate(page);
+  await setText(page, large);
+  const lines = large.split('\n');
+  const resources = lines
+    .slice(lines.indexOf('resources:'))
+    .filter((line) => /^ {2}[a-z0-9-]+:$/.test(line))
+    .map((line) => ({ line, id: `resource:${line.trim().slice(0, -1)}` }));
+  // The first, the last and one in the middle: far apart on the canvas.
+  const keys = [resources[0]!, resources.at(-1)!, resources[Math.floor(resources.length / 2)]!];
+  await expect(nodeOf(page, keys[0]!.id)).toBeAttached();
+  const { moves } = await caretToNodeOutOfView(page, keys);
+  expect(moves).toBe(1);
 });
