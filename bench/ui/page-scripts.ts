@@ -61,7 +61,7 @@ export const instrument = `
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      if (e.interactionId) bench.events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+      if (e.interactionId) bench.events.push({ id: e.interactionId, name: e.name, duration: e.duration, start: e.startTime });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 })();

@@ -226,6 +226,8 @@ interface TypingResponsiveness {
   inpMs: number;
   over100: number;
   worstMs: number[];
+  /** The longest of the keys that placed the caret, right after opening (Ctrl+Home, arrows, End): shown, not budgeted. */
+  caretPlacementWorstMs: number;
 }
 
 /** A deterministic, human-like rhythm: pauses of 30–250 ms, so that checks run between keystrokes. */
@@ -240,11 +242,15 @@ function* rhythm(seed = 7): Generator<number> {
 async function typingInp(browser: Browser, leaks: Set<string>): Promise<TypingResponsiveness> {
   const page = await openWithText(browser, generated, leaks);
   const editor = page.getByRole('textbox', { name: 'Workload YAML' });
+  const placing = (await page.evaluate('window.__uiBench.events.length = 0, performance.now()')) as number;
   await editor.focus();
   await page.keyboard.press('Control+Home');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('End'); // the end of "  name: bench-platform"
-  await page.evaluate('window.__uiBench.events.length = 0');
+  // INP is of what is typed. The keys that placed the caret are told apart by when they started: their
+  // entries may reach the observer after this point (an entry comes after its paint, and these are
+  // answered amid the work of opening), so clearing the list here did not keep them out of INP.
+  const from = (await page.evaluate('performance.now()')) as number;
   const delays = rhythm();
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   for (let i = 0; i < TYPED; i++) {
@@ -252,10 +258,18 @@ async function typingInp(browser: Browser, leaks: Set<string>): Promise<TypingRe
     await page.waitForTimeout(delays.next().value as number);
   }
   await page.waitForTimeout(800);
-  const events = (await page.evaluate('window.__uiBench.events')) as Array<{ id: number; duration: number }>;
+  const events = (await page.evaluate('window.__uiBench.events')) as Array<{
+    id: number;
+    duration: number;
+    start: number;
+  }>;
   await page.context().close();
   const byInteraction = new Map<number, number>();
-  for (const e of events) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
+  let caretPlacementWorstMs = 0;
+  for (const e of events) {
+    if (e.start >= from) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
+    else if (e.start >= placing) caretPlacementWorstMs = Math.max(caretPlacementWorstMs, e.duration);
+  }
   const durations = [...byInteraction.values()].sort((a, b) => b - a);
   // INP: the longest interaction, or with 50 or more the 98th percentile (one ignored per 50).
   const inp = durations[Math.floor(durations.length / 50)] ?? 0;
@@ -266,6 +280,7 @@ async function typingInp(browser: Browser, leaks: Set<string>): Promise<TypingRe
     inpMs: inp,
     over100: durations.filter((d) => d > 100).length,
     worstMs: durations.slice(0, 3),
+    caretPlacementWorstMs,
   };
 }
 
@@ -372,7 +387,8 @@ async function main(): Promise<void> {
     console.log(
       `\nTyping in generated-100x100: ${typing.keystrokes} keystrokes, ${typing.interactions} interactions over 16 ms, ` +
         `INP ${ms(typing.inpMs)} (budget ≤ ${BUDGETS.inpTypingGeneratedMs} ms) ${mark(checks.typingInp)}; ` +
-        `over 100 ms: ${typing.over100}; worst: ${typing.worstMs.map(ms).join(', ') || 'none'}`,
+        `over 100 ms: ${typing.over100}; worst: ${typing.worstMs.map(ms).join(', ') || 'none'}` +
+        `\n  (the keys that placed the caret before, right after opening: longest ${ms(typing.caretPlacementWorstMs)}, not budgeted)`,
     );
     if (leaks.size > 0) console.log(`\nRequests that tried to leave 127.0.0.1: ${[...leaks].join(', ')}`);
     console.log(
