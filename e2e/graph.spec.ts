@@ -377,8 +377,8 @@ async function inView(page: Page, id: string): Promise<boolean> {
 
 /**
  * Zooms in until one of the `keys` (entries under containers or resources) has its node out of view,
- * then moves the YAML caret into that entry. Returns that node and every transform the view took on
- * the way to it.
+ * then moves the YAML caret into that entry. Returns that node and how many views (distinct
+ * transforms of the canvas) were shown on the way to it.
  */
 async function caretToNodeOutOfView(page: Page, keys: Array<{ id: string; line: string }>) {
   const zoomIn = pane(page).getByRole('button', { name: 'Zoom In' });

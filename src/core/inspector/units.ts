@@ -54,8 +54,8 @@ export function describeBytes(bytes: number): string {
 
 /**
  * One formatter for the page's life: `toLocaleString` with options builds a new one at every call
- * (0.3 ms each in Node; in the page, 4–17 ms of every render of ecommerce-frontend's first container
- * form, whose limits and requests are read and described at each render).
+ * (0.3 ms each in Node; in the page, 4–17 ms a render of ecommerce-frontend's first container form,
+ * whose limits and requests are read and described at each render).
  */
 let numbers: Intl.NumberFormat | undefined;
 
