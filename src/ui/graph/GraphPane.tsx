@@ -108,10 +108,10 @@ function GraphCanvas() {
   const palette = usePaletteTypes();
   const wrapper = useRef<HTMLDivElement>(null);
 
-  // The sizes React Flow measured, in one record updated in place (not a state change), so that the
-  // nodes handed back to it carry them: a node without them is hidden and measured again. Measuring
-  // re-renders nothing here, since React Flow already shows the measured node; the sizes go out with
-  // the next change of the nodes.
+  // The sizes React Flow measured, in one record updated in place (not a state change), so that a
+  // node made anew (moved, selected) carries its size: a node without one is hidden and measured
+  // again. Measuring re-renders nothing here, since React Flow already shows the measured node, and
+  // makes no node anew (see toFlowNodes).
   const [sizes] = useState<Record<string, Size>>(() => ({}));
   const [dragging, setDragging] = useState<Positions>({});
   const layout = useGraphPositions(graph, sizes);

@@ -4,10 +4,10 @@ import { sameContent } from './to-flow';
 
 /**
  * What each node of the canvas shows (its name, image, ports, problems), kept apart from React
- * Flow's node objects. Those then change only when a node comes, goes, moves, is measured or is
- * selected: an edit that changes what one node shows (a problem, an image) re-renders that node's
- * component alone, and React Flow's store, whose every node and edge listens to it (about 2,400
- * listeners on the 100×100 workload), is not touched.
+ * Flow's node objects. Those then change only when a node comes, goes, moves or is selected: an
+ * edit that changes what one node shows (a problem, an image) re-renders that node's component
+ * alone, and React Flow's store, whose every node and edge listens to it (about 2,400 listeners on
+ * the 100×100 workload), is not touched.
  */
 export interface NodeContent {
   /** Takes the nodes of a new graph; the components of the nodes whose content changed re-render. */

@@ -61,21 +61,20 @@ describe('React Flow nodes and edges from the graph', () => {
     expect(nodes.filter((n) => n.data.renaming).map((n) => n.id)).toEqual(['resource:db']);
   });
 
-  it('moves, measures and selection make new node objects (they are what React Flow draws)', () => {
+  it('moves and selection make new node objects (they are what React Flow draws); a measured size alone does not', () => {
     const cache = emptyFlowCache();
     const nodes = toFlowNodes(graph, view, cache);
-    const moved = toFlowNodes(graph, { ...view, positions: { ...positions, 'resource:db': { x: 1, y: 2 } } }, cache);
+    const movedTo = { ...positions, 'resource:db': { x: 1, y: 2 } };
+    const moved = toFlowNodes(graph, { ...view, positions: movedTo }, cache);
     expect(moved.map((n, i) => n === nodes[i])).toEqual([true, true, true, false]);
-    const measured = toFlowNodes(
-      graph,
-      {
-        ...view,
-        positions: { ...positions, 'resource:db': { x: 1, y: 2 } },
-        sizes: { workload: { width: 9, height: 9 } },
-      },
-      cache,
-    );
-    expect(measured.map((n, i) => n === moved[i])).toEqual([false, true, true, true]);
+    // React Flow keeps the size it measured while it is handed the same object: measuring every node
+    // after opening must not make the next edit hand it every node anew.
+    const sizes = { workload: { width: 9, height: 9 }, 'container:web': { width: 7, height: 5 } };
+    expect(toFlowNodes(graph, { ...view, positions: movedTo, sizes }, cache)).toBe(moved);
+    // A node made anew carries its measured size, so that React Flow does not hide it to measure it again.
+    const selected = toFlowNodes(graph, { ...view, positions: movedTo, sizes, selectedId: 'container:web' }, cache);
+    expect(selected.map((n, i) => n === moved[i])).toEqual([true, true, false, true]);
+    expect(selected[2]!.measured).toEqual({ width: 7, height: 5 });
   });
 });
 
