@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parse, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { toPointer } from '../document/pointer';
 import type { Edit } from './edit';
 import {
@@ -263,6 +263,8 @@ function replaceInBlock(ctx: EditContext, coll: Collection, slot: Slot, value: u
     // A comment after the indicator must stay: the new value goes on the old value's line, in flow style.
     return [{ start: range[0], end: to, insert: oneLine().trimStart() }];
   }
+  const inBlock = rewriteLiteralLines(ctx, node, value);
+  if (inBlock) return inBlock;
   if ((isMap(node) || isSeq(node)) && node.flow && isCollectionValue(value)) {
     // A flow list or map stays in flow style.
     return [{ start: from, end: to, insert: oneLine().trimStart() }];
@@ -276,6 +278,53 @@ function replaceInBlock(ctx: EditContext, coll: Collection, slot: Slot, value: u
     return edits;
   }
   return [{ start: from, end: to, insert: tail ? oneLine().trimStart() : head.trimStart() }];
+}
+
+/**
+ * A literal block scalar (`|` or `|-`) given text it can still hold: only its lines change, and its
+ * header line stays as it was, with the comment on it (`content: |  # generated, do not edit`).
+ * Undefined when the new text needs another header (a final line break more or less than the header
+ * says), or the header is one this does not rewrite under (`|+`, an indentation indicator, `>`): the
+ * value is then written anew. The lines keep the block's indentation. The result is read back to make
+ * sure it holds exactly the text given.
+ */
+function rewriteLiteralLines(ctx: EditContext, node: Node, value: unknown): Edit[] | undefined {
+  if (!isScalar(node) || node.type !== 'BLOCK_LITERAL' || typeof value !== 'string' || !node.range) return undefined;
+  const { text, style } = ctx;
+  const headerEnd = lineEndAt(text, node.range[0]);
+  const header = text.slice(node.range[0], headerEnd);
+  const chomp = /^\|(-?)(?:[ \t]+#.*)?[ \t]*$/.exec(header)?.[1];
+  if (chomp === undefined || value.includes('\r')) return undefined;
+  const clip = chomp === '';
+  if (clip ? !value.endsWith('\n') || value.endsWith('\n\n') : value.endsWith('\n')) return undefined;
+  const lines = (clip ? value.slice(0, -1) : value).split('\n');
+  if (!lines.some((line) => line.trim() !== '')) return undefined;
+
+  // The old lines: from the line after the header to the end of the last one that holds text (blank
+  // lines after it are not the value's, under these headers, and stay).
+  const bodyStart = nextLineStart(text, headerEnd);
+  let indent = -1;
+  let end = -1;
+  for (let at = bodyStart; at < node.range[1]; at = nextLineStart(text, at)) {
+    const lineEnd = lineEndAt(text, at);
+    const line = text.slice(at, lineEnd);
+    if (line.trim() !== '') {
+      if (indent < 0) indent = line.length - line.trimStart().length;
+      end = lineEnd;
+    }
+    if (lineEnd >= text.length) break;
+  }
+  if (end < 0) return undefined; // no lines yet: written anew
+  const indented = lines.map((line) => (line === '' ? '' : ' '.repeat(indent) + line));
+  // What a parser reads from the header and these lines, apart from the rest of the file.
+  let reads: unknown;
+  try {
+    reads = (parse(`x: ${header}\n${indented.join('\n')}\n`) as { x?: unknown } | null)?.x;
+  } catch {
+    return undefined;
+  }
+  if (reads !== value) return undefined;
+  return [{ start: bodyStart, end, insert: indented.join(style.eol) }];
 }
 
 // ---------------------------------------------------------------------------------------------
