@@ -154,6 +154,13 @@ test('the keyboard alone makes the same start order', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect.poll(() => textOf(page)).toBe(withStartOrder);
+  // The dialogs gone, the keyboard carries on from the node that opened them.
+  await expect(api).toBeFocused();
+  await page.keyboard.press('c');
+  await expect(chooser).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
+  await expect(api).toBeFocused();
 });
 
 test('after an edge, choosing a node selects it, and the toolbar connects it', async ({ page }) => {
@@ -325,6 +332,21 @@ test('positions follow a workload renamed key by key in the YAML, with no name t
   expect(await positionOf(nodeOf(page, 'container:web'))).toEqual(moved);
 });
 
+test('at 200% zoom (a 1400×900 window is 700×450) the canvas keeps room beside its toolbar', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 450 });
+  await openWorkload(page, workload);
+  const box = (await canvas(page).boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(150);
+  // The toolbar's last button is the one under the pointer at its centre (not a pane in front of it).
+  const autoLayout = page.getByRole('button', { name: 'Auto layout' });
+  const at = (await autoLayout.boundingBox())!;
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent,
+    [at.x + at.width / 2, at.y + at.height / 2],
+  );
+  expect(hit).toBe('Auto layout');
+});
+
 test('a resource added from the palette lands in view, named and ready to rename', async ({ page }) => {
   await openWorkload(page, workload);
   await page.getByRole('button', { name: 'Add resource' }).click();
@@ -338,6 +360,12 @@ test('a resource added from the palette lands in view, named and ready to rename
   await page.keyboard.press('Enter');
   await expect.poll(() => textOf(page)).toBe(workload + '  sessions:\n    type: redis\n');
   await expect(nodeOf(page, 'resource:sessions')).toBeInViewport();
+  // The node, under its new name, has the keyboard again: F2 and Escape leave it there too.
+  await expect(nodeOf(page, 'resource:sessions')).toBeFocused();
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('textbox', { name: 'New name for sessions' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nodeOf(page, 'resource:sessions')).toBeFocused();
 });
 
 test('a problem shows as a badge on the edge it concerns, and choosing the badge opens it', async ({ page }) => {

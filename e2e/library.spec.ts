@@ -384,6 +384,8 @@ test('a share link round trip gives the text byte for byte, as a new draft that 
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#score=[A-Za-z0-9+\-$]+$/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await dialog.getByRole('button', { name: 'Close' }).click();
+  // Closed, the dialog gives the focus back to the button that opened it.
+  await expect(page.getByRole('button', { name: 'Share link' })).toBeFocused();
 
   // Unsaved work in this tab: a second tab opening the link asks first, then opens it.
   await setText(page, `${saved}\n# unsaved work`);

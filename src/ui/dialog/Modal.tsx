@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it, and
@@ -17,10 +17,20 @@ export function Modal({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = dialog.current;
+    // What had the focus before: the browser gives it back only to a dialog closed while still in the
+    // page, and this one leaves the page with its component (the focus then fell to the page's body,
+    // and a keyboard user started again from the top after every dialog).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) d.showModal();
-    return () => d?.close();
+    return () => {
+      const focusWasInside = d?.contains(document.activeElement) ?? false;
+      d?.close();
+      // Unless something else took the focus meanwhile (the dialog's action moved it on purpose).
+      const lost = focusWasInside || document.activeElement === document.body || document.activeElement === null;
+      if (lost && opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog

@@ -266,15 +266,36 @@ function GraphCanvas() {
     if (notice?.kind === 'references') setNotice(removeReferencesOf(notice, run, store));
   }, [notice, run, store]);
 
+  /**
+   * Gives the keyboard focus to a node once it is on the canvas: after a rename its element is made
+   * anew under its new id (and hidden until React Flow has measured it), so it is looked for over a
+   * few frames, as long as the focus has not gone elsewhere.
+   */
+  const focusNodeSoon = useCallback((id: string) => {
+    let tries = 0;
+    const attempt = () => {
+      // Only while the focus is nowhere (the field it was in has gone): never taken from elsewhere.
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const node = wrapper.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+      node?.focus({ preventScroll: true });
+      if (document.activeElement !== node && ++tries < 30) requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
+  }, []);
+
   const actions = useMemo<CanvasActions>(
     () => ({
       select: selectElement,
       startRename: (id) => setRenamingId(id),
-      cancelRename: () => setRenamingId(undefined),
-      commitRename(id, name) {
+      cancelRename: (focusId) => {
+        setRenamingId(undefined);
+        if (focusId) focusNodeSoon(focusId);
+      },
+      commitRename(id, name, refocus) {
         const node = latest.current.graph.nodes.find((n) => n.id === id);
         if (!node || name === node.name) {
           setRenamingId(undefined);
+          if (refocus) focusNodeSoon(id);
           return true;
         }
         const why =
@@ -284,10 +305,11 @@ function GraphCanvas() {
               ? run('renameResource', { from: node.name, to: name })
               : run('setField', { pointer: '/metadata/name', value: name });
         if (why !== undefined) return false;
-        if (node.kind !== 'workload') {
-          latest.current.layout.carry(id, node.kind === 'container' ? containerNodeId(name) : resourceNodeId(name));
-        }
+        const renamed =
+          node.kind === 'workload' ? id : node.kind === 'container' ? containerNodeId(name) : resourceNodeId(name);
+        if (node.kind !== 'workload') latest.current.layout.carry(id, renamed);
         setRenamingId(undefined);
+        if (refocus) focusNodeSoon(renamed);
         return true;
       },
       openProblem: (elementId) => {
@@ -303,7 +325,7 @@ function GraphCanvas() {
       },
       remove,
     }),
-    [selectElement, run, store, remove],
+    [selectElement, run, store, remove, focusNodeSoon],
   );
 
   // React Flow reports a new selection as the new element selected and the old one unselected, the

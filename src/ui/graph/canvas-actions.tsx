@@ -8,9 +8,13 @@ import type { Readiness } from '../../core/graph';
 export interface CanvasActions {
   select(id: string): void;
   startRename(id: string): void;
-  /** Renames the node; false when the rename was refused (the reason is shown) and the field stays open. */
-  commitRename(id: string, name: string): boolean;
-  cancelRename(): void;
+  /**
+   * Renames the node; false when the rename was refused (the reason is shown) and the field stays open.
+   * `refocus`: the rename was ended from the keyboard, and the node (under its new name) takes the focus back.
+   */
+  commitRename(id: string, name: string, refocus?: boolean): boolean;
+  /** Closes the rename field; `focusId`: the node that takes the focus back (ended from the keyboard). */
+  cancelRename(focusId?: string): void;
   /**
    * Opens the first problem of a node or edge (by its id): the YAML pane shows it and the Problems
    * panel selects it. Looked up when asked, so that a badge drawn before the list changed opens the

@@ -202,8 +202,8 @@ function RenameField({ id, name }: { id: string; name: string }) {
     focus();
     return () => cancelAnimationFrame(frame);
   }, []);
-  const commit = (): boolean => {
-    const ok = actions.commitRename(id, value.trim());
+  const commit = (refocus = false): boolean => {
+    const ok = actions.commitRename(id, value.trim(), refocus);
     finished.current = ok;
     return ok;
   };
@@ -216,13 +216,14 @@ function RenameField({ id, name }: { id: string; name: string }) {
       onChange={(e) => setValue(e.target.value)}
       onKeyDown={(e) => {
         e.stopPropagation(); // the canvas's keys (Delete, C, arrows) do not apply while typing a name
+        // Ended from the keyboard, the focus goes back to the node (the field leaves the page with it).
         if (e.key === 'Enter') {
           e.preventDefault();
-          commit();
+          commit(true);
         } else if (e.key === 'Escape') {
           e.preventDefault();
           finished.current = true;
-          actions.cancelRename();
+          actions.cancelRename(id);
         }
       }}
       onBlur={() => {
