@@ -222,6 +222,20 @@ test('the menu works from the keyboard', async ({ page }) => {
   await expect(menu.button).toBeFocused();
 });
 
+test('the report stays inside a narrow window (200% zoom), its lines whole', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 450 });
+  await openShop(page);
+  const menu = exportMenu(page);
+  await menu.button.click();
+  const started = page.waitForEvent('download');
+  await menu.item('Download score.yaml').click();
+  await started;
+  await expect(menu.report).toContainText('score.yaml downloaded');
+  const box = (await menu.report.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(700);
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the menu, its report and the preview have no serious accessibility violation (${colorScheme})`, async ({
     page,

@@ -6,6 +6,7 @@ import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
 import { EXPORT_CODE_MISSING, loadExportActions } from './load-export';
 import { copyText, saveFile } from '../save-file';
+import { useKeepInWindow } from '../hooks/use-keep-in-window';
 import './export.css';
 
 interface MenuItem {
@@ -44,6 +45,7 @@ export function ExportMenu() {
   const [report, setReport] = useState<ExportReport | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
+  useKeepInWindow(menu, expanded);
   const root = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef<'first' | 'last'>('first');
   const menuId = useId();
@@ -207,8 +209,11 @@ export function ExportMenu() {
 }
 
 function Report({ report, onClose }: { report: ExportReport; onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useKeepInWindow(box, report);
   return (
     <div
+      ref={box}
       className={`export-report ${report.ok ? 'ok' : 'failed'}`}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
