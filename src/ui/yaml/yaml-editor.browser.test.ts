@@ -123,3 +123,47 @@ describe('the YAML pane and changes made elsewhere', () => {
     expect(editor().getSelection()?.startLineNumber).toBe(store.getState().report.diagnostics[index]!.range.line);
   });
 });
+
+describe('a text that mixes line ends', () => {
+  // Monaco holds one kind of line end; the store keeps the file's, byte for byte.
+  const mixed = text.replace('metadata:\n', 'metadata:\r\n').replace('  web:\n', '  web:\r\n');
+  const lines = (t: string) => t.split(/\r\n|\n|\r/);
+
+  it('takes a change made elsewhere where it was made, with no line more', async () => {
+    store.getState().open(mixed, 'a test');
+    await settled();
+    store.getState().runCommand('setField', { pointer: '/containers/web/image', value: 'nginx:2' });
+    await settled();
+    const changed = store.getState().text;
+    expect(changed).toBe(mixed.replace('nginx:1.27', 'nginx:2'));
+    expect(lines(model().getValue())).toEqual(lines(changed));
+  });
+
+  it('changes only what is typed: the other line ends stay as they were', async () => {
+    store.getState().open(mixed, 'a test');
+    await settled();
+    store.getState().runCommand('setField', { pointer: '/containers/web/image', value: 'nginx:2' });
+    await settled();
+    editor().setPosition({ lineNumber: 1, column: 27 }); // after "score.dev/v1b1"
+    editor().trigger('keyboard', 'type', { text: 'Z' });
+    expect(store.getState().text).toBe(mixed.replace('nginx:1.27', 'nginx:2').replace('v1b1', 'v1b1Z'));
+    editor().setPosition({ lineNumber: 3, column: 13 }); // after "name: shop"
+    editor().trigger('keyboard', 'type', { text: 's' });
+    expect(store.getState().text).toBe(
+      mixed.replace('nginx:1.27', 'nginx:2').replace('v1b1', 'v1b1Z').replace('name: shop', 'name: shops'),
+    );
+    expect(lines(model().getValue())).toEqual(lines(store.getState().text));
+    // The caret's place is read in the store's text: once checked, it selects the entry it stands in.
+    store.getState().flush();
+    expect(store.getState().selection?.pointer).toBe('/metadata/name');
+  });
+
+  it('keeps U+2028 and U+2029 as the file has them, with no dialog asking to remove them', async () => {
+    const unusual = text.replace('name: shop', 'name: "sh\u2028o\u2029p"');
+    store.getState().open(unusual, 'a test');
+    await settled();
+    editor().setPosition({ lineNumber: 6, column: 22 }); // after "nginx:1.27"
+    editor().trigger('keyboard', 'type', { text: '1' });
+    expect(store.getState().text).toBe(unusual.replace('1.27', '1.271'));
+  });
+});

@@ -5,6 +5,7 @@ import type { DocumentStore, Selection, TextChange } from '../../state/document-
 import { diffEdits } from '../../core/document/text-diff';
 import { afterNextPaint } from '../scheduling';
 import { MARKER_OWNER, toMarkers } from './markers';
+import { lengthInEditor, normalisedInEditor, offsetIn, positionIn } from './line-ends';
 import { typingSuggestions } from './typing-suggestions';
 
 /**
@@ -60,6 +61,9 @@ export function mountYamlEditor(
     lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.Off },
     stickyScroll: { enabled: false },
     foldingStrategy: 'indentation',
+    // U+2028 / U+2029 in the file are the file's: Monaco would ask, in a native dialog, to remove them
+    // all (and typing on took them out of the store's text too). They stay, shown as characters.
+    unusualLineTerminators: 'off',
   });
 
   /** Suggestions while typing, or on request only: they follow the text's length (see typing-suggestions.ts). */
@@ -73,14 +77,30 @@ export function mountYamlEditor(
 
   /** True while the editor applies a change that came from the store: it must not be echoed back. */
   let applying = false;
-  /** The text the model holds (the same string object as the store's when the change came from the editor). */
-  let mirrored = model.getValue();
+  /**
+   * The store's text that the model shows (the same string object as the store's). The model holds it
+   * exactly, unless it mixes line ends (`normalised`): Monaco then holds it with one kind, and offsets
+   * are mapped through lines and columns, which both share (see line-ends.ts). The store keeps every
+   * byte: typing changes only what was typed, and a change made elsewhere lands where it was made.
+   */
+  let mirrored = store.getState().text;
+  let normalised = normalisedInEditor(mirrored);
+  const take = (text: string) => {
+    mirrored = text;
+    normalised = normalisedInEditor(text);
+  };
 
-  const toRange = (edit: Edit) => {
-    const start = model.getPositionAt(edit.start);
-    const end = model.getPositionAt(edit.end);
+  /** Where an offset of the store's text `base` (the one the model shows) is in the model. */
+  const positionOf = (base: string, offset: number): Monaco.IPosition =>
+    normalised ? positionIn(base, offset) : model.getPositionAt(offset);
+  const toRange = (edit: Edit, base: string) => {
+    const start = positionOf(base, edit.start);
+    const end = positionOf(base, edit.end);
     return new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column);
   };
+  /** The model holds `text`, as far as a length can tell (with its line ends made the model's). */
+  const holds = (text: string) =>
+    model.getValueLength() === (normalisedInEditor(text) ? lengthInEditor(text, model.getEOL()) : text.length);
 
   /** Brings the model to `change.text` (the store's text); `opened`: another workload was opened meanwhile. */
   const applyChange = (change: TextChange, opened: boolean) => {
@@ -96,23 +116,22 @@ export function mountYamlEditor(
       } else {
         editor.executeEdits(
           EDIT_SOURCE,
-          edits.map((e) => ({ range: toRange(e), text: e.insert, forceMoveMarkers: false })),
+          edits.map((e) => ({ range: toRange(e, current), text: e.insert, forceMoveMarkers: false })),
         );
       }
       // Never diverge from the truth (a length is a cheap witness; the edits are exact by construction).
-      if (model.getValueLength() !== change.text.length) model.setValue(change.text);
+      if (!holds(change.text)) model.setValue(change.text);
+      take(change.text);
       const first = edits[0];
       if (change.source === 'history' && first) {
         // As in other editors, undo and redo show where they changed the text.
-        const at = model.getPositionAt(first.start + first.insert.length);
+        const at = positionOf(change.text, first.start + first.insert.length);
         editor.setPosition(at, EDIT_SOURCE);
         editor.revealPositionInCenterIfOutsideViewport(at, monaco.editor.ScrollType.Smooth);
       }
     } finally {
       applying = false;
     }
-    // What the model holds now: the text itself, unless Monaco normalised its line ends.
-    mirrored = model.getValueLength() === change.text.length ? change.text : model.getValue();
     followLength();
   };
 
@@ -213,8 +232,28 @@ export function mountYamlEditor(
   const disposables: Monaco.IDisposable[] = [
     model.onDidChangeContent((e) => {
       if (applying) return;
+      if (normalised && !e.isFlush) {
+        // The store's text changes where the model did, and nowhere else: its other line ends stay.
+        const base = mirrored;
+        const edits = e.changes
+          .map((c) => ({
+            start: offsetIn(base, { lineNumber: c.range.startLineNumber, column: c.range.startColumn }),
+            end: offsetIn(base, { lineNumber: c.range.endLineNumber, column: c.range.endColumn }),
+            insert: c.text,
+          }))
+          .sort((a, b) => a.start - b.start);
+        let text = base;
+        for (let i = edits.length - 1; i >= 0; i--) {
+          const edit = edits[i]!;
+          text = text.slice(0, edit.start) + edit.insert + text.slice(edit.end);
+        }
+        take(text);
+        store.getState().typeText(text, edits);
+        followLength();
+        return;
+      }
       const text = model.getValue();
-      mirrored = text;
+      take(text);
       const edits = e.isFlush
         ? undefined
         : e.changes
@@ -225,7 +264,7 @@ export function mountYamlEditor(
     }),
     editor.onDidChangeCursorPosition((e) => {
       if (applying || e.source === 'api' || e.source === EDIT_SOURCE) return;
-      store.getState().selectAt(model.getOffsetAt(e.position));
+      store.getState().selectAt(normalised ? offsetIn(mirrored, e.position) : model.getOffsetAt(e.position));
     }),
     editor.onDidBlurEditorText(() => void store.getState().flush()),
     editor.onBeginUpdate(catchUpNow),
