@@ -107,6 +107,22 @@ test('a dropped file opens, and so does text pasted outside the editor', async (
   }, pasted);
   await expect(ui.workloadName).toContainText('pasted-shop');
   expect(await textOf(page)).toBe(pasted);
+
+  // Pasted into a text field, text goes into the field even with a file beside it on the clipboard (a
+  // copy from an office program carries a picture of itself): nothing is opened.
+  const field = page.getByRole('textbox', { name: 'Workload name' });
+  await field.focus();
+  const taken = await page.evaluate(() => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', 'from-a-sheet');
+    clipboardData.items.add(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'image.png', { type: 'image/png' }));
+    const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+    document.activeElement!.dispatchEvent(paste);
+    return !paste.defaultPrevented;
+  });
+  expect(taken).toBe(true);
+  await expect(page.getByText(/was not opened/)).toHaveCount(0);
+  expect(await textOf(page)).toBe(pasted);
 });
 
 test('HTML in names from the document is shown as text, never run', async ({ page }) => {

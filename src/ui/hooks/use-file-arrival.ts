@@ -32,14 +32,18 @@ export function useFileArrival({
       onFile(file);
     };
     const onPaste = (e: ClipboardEvent) => {
+      const inField = isTextField(e.target);
+      const text = e.clipboardData?.getData('text/plain');
+      // A text field takes the text, even when the clipboard carries a file beside it (a copy from an
+      // office program or a spreadsheet comes with a picture of itself).
+      if (inField && text) return;
       const file = e.clipboardData?.files[0];
       if (file) {
         e.preventDefault();
         onFile(file);
         return;
       }
-      if (e.defaultPrevented || isTextField(e.target)) return; // pasting into the editor edits the text
-      const text = e.clipboardData?.getData('text/plain');
+      if (e.defaultPrevented || inField) return; // pasting into the editor edits the text
       if (text) {
         e.preventDefault();
         onText(text);
