@@ -36,6 +36,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'in the workspace').toEqual([]);
     await showEveryPart(page);
     expect(await seriousViolations(page), 'with problems and a message shown').toEqual([]);
+    // A part selected elsewhere is highlighted in the YAML pane: its text keeps its contrast on it.
+    await page.evaluate(() =>
+      (window as unknown as { scoreDesigner: { select(p: string): void } }).scoreDesigner.select('/metadata'),
+    );
+    await expect(page.locator('.monaco-editor .selected-entry').first()).toBeVisible();
+    expect(await seriousViolations(page), 'with a part selected from outside the YAML pane').toEqual([]);
     await app(page).newFromTemplate.click();
     await expect(app(page).dialog).toBeVisible();
     expect(await seriousViolations(page), 'with a dialog open').toEqual([]);

@@ -222,6 +222,7 @@ export function mountYamlEditor(
         range,
         options: {
           className: 'selected-entry',
+          linesDecorationsClassName: 'selected-entry-lines',
           stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
         },
       },
