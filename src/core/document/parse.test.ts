@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseAllDocuments, type Document } from 'yaml';
 import { findBinary, parseWorkloadText } from './parse';
 
 const hello = `apiVersion: score.dev/v1b1
@@ -158,5 +159,38 @@ describe('findBinary', () => {
         return findBinary(text) === firstBinary(text);
       }),
     );
+  });
+});
+
+describe('duplicate keys', () => {
+  // Found in one pass over each mapping, where the yaml library compares every key with all before it.
+  const cases = [
+    'a: 1\nb: 2\na: 3\n',
+    'a:\n  x: 1\n  x: 2\nb: [ {k: 1, k: 2} ]\n',
+    '- a: 1\n  a: 2\n- {b: 1, c: 2, b: 3}\n',
+    '1: a\n"1": b\n1: c\n',
+    'a: 1\n!!str a: 2\n',
+    '{a: 1, b: {c: 1, c: 2}, a: 2}\n',
+    'x: &m {a: 1}\ny: *m\nx: 2\n',
+  ];
+  it('are reported where, and as often as, the yaml library reports them', () => {
+    for (const text of cases) {
+      const theirs = (parseAllDocuments(text, { prettyErrors: false }) as Document.Parsed[])[0]!.errors
+        .filter((e) => e.code === 'DUPLICATE_KEY')
+        .map((e) => e.pos[0]);
+      const parsed = parseWorkloadText(text);
+      const ours = parsed.syntax
+        .filter((d) => d.code === 'DUPLICATE_KEY')
+        .map((d) => parsed.lines.offset(d.range.line, d.range.column));
+      expect(theirs.length, text).toBeGreaterThan(0);
+      expect(ours, text).toEqual(theirs);
+      expect(parsed.blocked).toBe(true);
+    }
+  });
+
+  it('in a mapping of 20,000 keys are found without comparing every pair', () => {
+    const text = Array.from({ length: 20000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nk7: again\n';
+    const parsed = parseWorkloadText(text);
+    expect(parsed.syntax.filter((d) => d.code === 'DUPLICATE_KEY').map((d) => d.range.line)).toEqual([20001]);
   });
 });

@@ -69,7 +69,9 @@ export function parseWorkloadText(text: string): ParsedDocument {
   try {
     // No yaml LineCounter: positions come from our own line index, and counting lines twice costs a
     // tenth of the parse on a large workload.
-    const all = parseAllDocuments(text, { prettyErrors: false });
+    // Duplicate keys are found here instead (duplicateKeys): the library compares each key with every
+    // key before it in its mapping, and a mapping of 20,000 variables took seconds to read.
+    const all = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
     docs = Array.isArray(all) ? all : [];
   } catch (error) {
     return isStackOverflow(error)
@@ -91,18 +93,21 @@ export function parseWorkloadText(text: string): ParsedDocument {
   const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
   if (overflow) return block(null, undefined, 'NESTING_TOO_DEEP', tooDeep, overflow.pos[0], overflow.pos[1]);
 
-  for (const e of doc.errors.slice(0, MAX_REPORTED_ERRORS)) {
+  const duplicates = duplicateKeys(doc.contents);
+  const errors: ReadonlyArray<{ code: string; message: string; pos: [number, number] }> =
+    duplicates.length === 0 ? doc.errors : [...doc.errors, ...duplicates].sort((a, b) => a.pos[0] - b.pos[0]);
+  for (const e of errors.slice(0, MAX_REPORTED_ERRORS)) {
     const code: DiagnosticCode = e.code === 'DUPLICATE_KEY' ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR';
     syntax.push(diagnostic(lines, 'error', code, yamlMessage(e.code, e.message), '', e.pos[0], e.pos[1]));
   }
-  if (doc.errors.length > MAX_REPORTED_ERRORS) {
-    const last = doc.errors[MAX_REPORTED_ERRORS]!;
+  if (errors.length > MAX_REPORTED_ERRORS) {
+    const last = errors[MAX_REPORTED_ERRORS]!;
     syntax.push(
       diagnostic(
         lines,
         'error',
         'SYNTAX_ERROR',
-        `…and ${doc.errors.length - MAX_REPORTED_ERRORS} more syntax errors. Fix the first ones; the rest often follow from them.`,
+        `…and ${errors.length - MAX_REPORTED_ERRORS} more syntax errors. Fix the first ones; the rest often follow from them.`,
         '',
         last.pos[0],
         last.pos[1],
@@ -127,7 +132,7 @@ export function parseWorkloadText(text: string): ParsedDocument {
       ),
     );
   }
-  if (doc.errors.length > 0) return { text, lines, doc, value: undefined, syntax, blocked: true };
+  if (errors.length > 0) return { text, lines, doc, value: undefined, syntax, blocked: true };
 
   const depth = measureDepth(doc.contents);
   if (depth.tooDeep) {
@@ -171,6 +176,37 @@ export function parseWorkloadText(text: string): ParsedDocument {
     );
   }
   return { text, lines, doc, value, syntax, blocked: false };
+}
+
+/**
+ * The keys that repeat one before them in the same mapping, as the yaml library reports them with its
+ * `uniqueKeys` (two scalar keys of the same value; other keys never match), at the repeated key, in
+ * one pass over each mapping. Walked without recursion, as deep input may be hostile.
+ */
+function duplicateKeys(root: unknown): Array<{ code: string; message: string; pos: [number, number] }> {
+  const found: Array<{ code: string; message: string; pos: [number, number] }> = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if (isScalar(key) && !(typeof key.value === 'number' && Number.isNaN(key.value))) {
+          if (seen.has(key.value)) {
+            const at = key.range?.[0] ?? 0;
+            found.push({ code: 'DUPLICATE_KEY', message: 'Map keys must be unique', pos: [at, at + 1] });
+          } else {
+            seen.add(key.value);
+          }
+        }
+        stack.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      stack.push(...node.items);
+    }
+  }
+  return found;
 }
 
 function diagnostic(
