@@ -17,6 +17,7 @@ import type { Edit } from '../commands/edit';
 import { lineStartAt } from '../commands/text';
 import { LineIndex } from './lines';
 import {
+  duplicateKeys,
   findBinary,
   MAX_ALIAS_COUNT,
   MAX_TEXT_LENGTH,
@@ -584,10 +585,12 @@ function readBlock(
   // (It holds a value on its line, as an entry ends with content: an empty one would take the comments.)
   const prefix = PARENT + (block.first > 0 ? ' '.repeat(k) + BEFORE + ': 0\n' : '') + (blankAbove ? '\n' : '');
   const sentinel = atEnd ? '' : (nextIsEntry ? ' '.repeat(k) : '') + AFTER + ':\n';
-  const docs = parseAllDocuments(prefix + source + sentinel, { prettyErrors: false });
+  // Duplicate keys are looked for apart, in one pass (as the whole parse does, see duplicateKeys).
+  const docs = parseAllDocuments(prefix + source + sentinel, { prettyErrors: false, uniqueKeys: false });
   if (!Array.isArray(docs) || docs.length !== 1) return undefined;
   const read = docs[0]!;
   if (read.errors.length > 0 || read.warnings.length > 0 || read.commentBefore) return undefined;
+  if (duplicateKeys(read.contents).length > 0) return undefined; // the whole parse reports them
   const readRoot = read.contents;
   if (!isMap(readRoot) || readRoot.items.length !== (atEnd || nextIsEntry ? 1 : 2)) return undefined;
   const parent = readRoot.items[0] as Pair;

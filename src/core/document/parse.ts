@@ -183,7 +183,7 @@ export function parseWorkloadText(text: string): ParsedDocument {
  * `uniqueKeys` (two scalar keys of the same value; other keys never match), at the repeated key, in
  * one pass over each mapping. Walked without recursion, as deep input may be hostile.
  */
-function duplicateKeys(root: unknown): Array<{ code: string; message: string; pos: [number, number] }> {
+export function duplicateKeys(root: unknown): Array<{ code: string; message: string; pos: [number, number] }> {
   const found: Array<{ code: string; message: string; pos: [number, number] }> = [];
   const stack: unknown[] = [root];
   while (stack.length > 0) {
