@@ -85,9 +85,9 @@ export function mountYamlEditor(
    */
   let mirrored = store.getState().text;
   let normalised = normalisedInEditor(mirrored);
-  const take = (text: string) => {
+  const take = (text: string, mixed = normalisedInEditor(text)) => {
     mirrored = text;
-    normalised = normalisedInEditor(text);
+    normalised = mixed;
   };
 
   /** Where an offset of the store's text `base` (the one the model shows) is in the model. */
@@ -98,9 +98,9 @@ export function mountYamlEditor(
     const end = positionOf(base, edit.end);
     return new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column);
   };
-  /** The model holds `text`, as far as a length can tell (with its line ends made the model's). */
-  const holds = (text: string) =>
-    model.getValueLength() === (normalisedInEditor(text) ? lengthInEditor(text, model.getEOL()) : text.length);
+  /** The model holds `text`, as far as a length can tell (with its line ends made the model's when `mixed`). */
+  const holds = (text: string, mixed: boolean) =>
+    model.getValueLength() === (mixed ? lengthInEditor(text, model.getEOL()) : text.length);
 
   /** Brings the model to `change.text` (the store's text); `opened`: another workload was opened meanwhile. */
   const applyChange = (change: TextChange, opened: boolean) => {
@@ -120,8 +120,9 @@ export function mountYamlEditor(
         );
       }
       // Never diverge from the truth (a length is a cheap witness; the edits are exact by construction).
-      if (!holds(change.text)) model.setValue(change.text);
-      take(change.text);
+      const mixed = normalisedInEditor(change.text);
+      if (!holds(change.text, mixed)) model.setValue(change.text);
+      take(change.text, mixed);
       const first = edits[0];
       if (change.source === 'history' && first) {
         // As in other editors, undo and redo show where they changed the text.
@@ -253,8 +254,9 @@ export function mountYamlEditor(
         followLength();
         return;
       }
+      // The model's own text: one kind of line end throughout, nothing to map.
       const text = model.getValue();
-      take(text);
+      take(text, false);
       const edits = e.isFlush
         ? undefined
         : e.changes
