@@ -1,5 +1,6 @@
 import { renameResourceInPlaceholders } from '../document/placeholders';
 import { escapeSegment } from '../document/pointer';
+import { schemaKeysAt } from '../inspector/schema-paths';
 
 /**
  * A tiny model of every command on plain JS data, written independently of the text splicing, for
@@ -83,7 +84,7 @@ class Model {
       if (!isObj(node)) return false;
       if (!Object.prototype.hasOwnProperty.call(node, s)) {
         this.touched.push(ptr(segments.slice(0, i)));
-        node[s] = nestValue(segments.slice(i + 1), value);
+        placeKey(node, s, nestValue(segments.slice(i + 1), value), schemaKeysAt(ptr(segments.slice(0, i))));
         return true;
       }
       if (last) {
@@ -136,6 +137,31 @@ class Model {
     const v = get(this.root, segments);
     return isObj(v) ? Object.keys(v) : [];
   }
+}
+
+/**
+ * Adds a key where the schema's order puts it: after the last key present that the order puts before
+ * it; at the end when none is, or the key is not in the order.
+ */
+function placeKey(obj: Obj, key: string, value: Json, order: readonly string[]): void {
+  const rank = order.indexOf(key);
+  const keys = Object.keys(obj);
+  let at = -1;
+  keys.forEach((k, i) => {
+    const r = order.indexOf(k);
+    if (rank >= 0 && r >= 0 && r < rank) at = i;
+  });
+  if (at < 0 || at === keys.length - 1) {
+    obj[key] = value;
+    return;
+  }
+  const rest = keys.slice(at + 1).map((k) => [k, obj[k]!] as const);
+  for (const [k] of rest) delete obj[k];
+  // defineProperty: a key `__proto__` read from the text is an own entry, not the prototype.
+  const put = (k: string, v: Json) =>
+    Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+  put(key, value);
+  for (const [k, v] of rest) put(k, v);
 }
 
 function nestValue(segments: readonly string[], value: Json): Json {

@@ -48,7 +48,7 @@ describe('new nodes follow the document', () => {
   it('keeps indentless lists indentless', () => {
     const doc = 'containers:\n  web:\n    image: x\n    args:\n    - a\n';
     expect(text(commands.setField(doc, { pointer: '/containers/web/command', value: ['run'] }))).toBe(
-      doc + '    command:\n    - run\n',
+      'containers:\n  web:\n    image: x\n    command:\n    - run\n    args:\n    - a\n',
     );
   });
 
@@ -180,5 +180,71 @@ describe('edits', () => {
         { start: 1, end: 3, insert: 'Y' },
       ]),
     ).toBe('Xc');
+  });
+});
+
+describe('a new key goes where the schema puts it', () => {
+  const doc = [
+    'resources:',
+    '  db:',
+    '    type: postgres # the engine',
+    '',
+    '    # sized for production',
+    '    params:',
+    '      size: 1',
+    '',
+  ].join('\n');
+
+  it("puts a resource's class after its type, ahead of the comment about params", () => {
+    expect(text(commands.setField(doc, { pointer: '/resources/db/class', value: 'large' }))).toBe(
+      doc.replace('# the engine\n', '# the engine\n    class: large\n'),
+    );
+  });
+
+  it('puts id after class when both are there', () => {
+    const withClass = doc.replace('# the engine\n', '# the engine\n    class: large\n');
+    expect(text(commands.setField(withClass, { pointer: '/resources/db/id', value: 'main' }))).toBe(
+      withClass.replace('class: large\n', 'class: large\n    id: main\n'),
+    );
+  });
+
+  it('puts a key after a whole nested value (a list, a map)', () => {
+    const container =
+      'containers:\n  web:\n    image: x\n    variables:\n      A: b\n    resources:\n      limits: {}\n';
+    expect(
+      text(commands.setField(container, { pointer: '/containers/web/files/~1etc~1a', value: { content: 'x' } })),
+    ).toBe(container.replace('      A: b\n', '      A: b\n    files:\n      /etc/a:\n        content: x\n'));
+  });
+
+  it('puts the service after the metadata at the top level', () => {
+    const workload = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: a\ncontainers:\n  web:\n    image: x\n';
+    expect(text(commands.setField(workload, { pointer: '/service/ports/web/port', value: 80 }))).toBe(
+      workload.replace('containers:', 'service:\n  ports:\n    web:\n      port: 80\ncontainers:'),
+    );
+  });
+
+  it('inserts into a flow mapping and into pretty JSON at the same place', () => {
+    expect(
+      text(
+        commands.setField('resources:\n  db: {type: postgres, params: {a: 1}}\n', {
+          pointer: '/resources/db/class',
+          value: 'c',
+        }),
+      ),
+    ).toBe('resources:\n  db: {type: postgres, class: c, params: {a: 1}}\n');
+    const json = '{\n  "resources": {\n    "db": {\n      "type": "postgres",\n      "params": {}\n    }\n  }\n}\n';
+    expect(text(commands.setField(json, { pointer: '/resources/db/class', value: 'c' }))).toBe(
+      json.replace('"postgres",\n', '"postgres",\n      "class": "c",\n'),
+    );
+  });
+
+  it('appends a key the schema has no place for, and any key when nothing present comes before it', () => {
+    expect(text(commands.setField(doc, { pointer: '/resources/db/extra', value: 1 }))).toBe(doc + '    extra: 1\n');
+    const onlyParams = 'resources:\n  db:\n    params: {}\n';
+    expect(text(commands.setField(onlyParams, { pointer: '/resources/db/type', value: 'x' }))).toBe(
+      onlyParams + '    type: x\n',
+    );
+    const vars = 'containers:\n  web:\n    variables:\n      B: 1\n';
+    expect(text(commands.setVariable(vars, { container: 'web', name: 'A', value: 'x' }))).toBe(vars + '      A: x\n');
   });
 });

@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, parse, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { toPointer } from '../document/pointer';
+import { schemaKeysAt } from '../inspector/schema-paths';
 import type { Edit } from './edit';
 import {
   blockEntry,
@@ -178,7 +179,8 @@ export function setAt(ctx: EditContext, segments: readonly string[], value: unkn
     if (!last) return insertIntoEmptyDocument(ctx, first, nested);
     return replaceValue(ctx, last.coll, last.slot, fresh);
   }
-  if (isMap(holder)) return insertEntry(ctx, holder, first, nested);
+  if (isMap(holder))
+    return insertEntry(ctx, holder, first, nested, segments.slice(0, segments.length - at.missing.length));
   if (isSeq(holder)) return appendItem(ctx, holder, nested);
   return 'That place cannot hold the value.';
 }
@@ -332,11 +334,24 @@ function rewriteLiteralLines(ctx: EditContext, node: Node, value: unknown): Edit
 // ---------------------------------------------------------------------------------------------
 
 /** Adds `key: value` as the last entry of a mapping. */
-export function insertEntry(ctx: EditContext, map: YAMLMap, key: string, value: unknown): Splice {
+/**
+ * Adds an entry to a mapping. Given the mapping's place (`at`), a key the schema knows goes where the
+ * schema puts it — `class` after a resource's `type`, not after its `params` — right after the last
+ * entry that comes before it there (ahead of any comment lines about the entry that follows); any
+ * other key goes at the end.
+ */
+export function insertEntry(
+  ctx: EditContext,
+  map: YAMLMap,
+  key: string,
+  value: unknown,
+  at?: readonly string[],
+): Splice {
   if (/[\n\r]/.test(key)) return 'A name cannot contain a line break.';
   const slots = slotsOf(map);
   if (typeof slots === 'string') return slots;
   const look = lookOf(ctx.style, map);
+  const after = at ? entryBefore(slots, key, schemaKeysAt(toPointer(at))) : undefined;
   if (map.flow) {
     const column = columnOfLine(ctx.text, map.range![0]);
     return appendToFlow(
@@ -348,6 +363,7 @@ export function insertEntry(ctx: EditContext, map: YAMLMap, key: string, value: 
         ctx.style.json
           ? jsonValue(ctx.style, singleEntry(key, value), column)
           : '{' + pad(ctx) + flowEntry(ctx.style, look, key, value, column) + pad(ctx) + '}',
+      after,
     );
   }
   const first = slots[0];
@@ -358,7 +374,24 @@ export function insertEntry(ctx: EditContext, map: YAMLMap, key: string, value: 
     flowNeighbours(map) && isCollectionValue(value)
       ? keyText(ctx.style, look, key, false) + ': ' + flowValue(ctx.style, look, value)
       : blockEntry(ctx.style, look, key, value, column);
+  if (after !== undefined && after !== slots[slots.length - 1]) {
+    const end = blockSpan(ctx, map, after).end;
+    return [{ start: end, end, insert: ' '.repeat(column) + rendered + ctx.style.eol }];
+  }
   return appendLines(ctx, map, slots, column, rendered);
+}
+
+/** Of a mapping's entries, the last (in the text) of those the schema's order puts before `key`. */
+function entryBefore(slots: readonly Slot[], key: string, order: readonly string[]): Slot | undefined {
+  const rank = order.indexOf(key);
+  if (rank < 0) return undefined;
+  let found: Slot | undefined;
+  for (const slot of slots) {
+    const name = isScalar(slot.key) ? slot.key.value : undefined;
+    const r = typeof name === 'string' ? order.indexOf(name) : -1;
+    if (r >= 0 && r < rank) found = slot;
+  }
+  return found;
 }
 
 /** Adds an item at the end of a list. */
@@ -422,23 +455,27 @@ function appendLines(ctx: EditContext, coll: Collection, slots: Slot[], column: 
   return [{ start: at, end: at, insert: needsBreak ? style.eol + lines : lines + style.eol }];
 }
 
-/** A new last item of a flow collection, on its own line when the items are one a line (pretty JSON). */
+/**
+ * A new item of a flow collection, last or right after `after`, on its own line when the items are one
+ * a line (pretty JSON).
+ */
 function appendToFlow(
   ctx: EditContext,
   coll: Collection,
   slots: Slot[],
   item: (column: number) => string,
   whole: () => string,
+  after?: Slot,
 ): Splice {
   const { text, style } = ctx;
-  const last = slots[slots.length - 1];
-  if (!last) return [{ start: coll.range![0], end: coll.range![1], insert: whole() }];
-  const lastEnd = flowItemEnd(last);
-  const ownLines = onlySpaceBetween(text, lineStartAt(text, last.start), last.start);
-  const column = ownLines ? columnOf(text, last.start) : columnOfLine(text, last.start);
+  const prev = after && after.commaAfter >= 0 ? after : slots[slots.length - 1];
+  if (!prev) return [{ start: coll.range![0], end: coll.range![1], insert: whole() }];
+  const lastEnd = flowItemEnd(prev);
+  const ownLines = onlySpaceBetween(text, lineStartAt(text, prev.start), prev.start);
+  const column = ownLines ? columnOf(text, prev.start) : columnOfLine(text, prev.start);
   const gap = ownLines ? style.eol + ' '.repeat(column) : style.json && !style.jsonSpace ? '' : ' ';
-  if (last.commaAfter >= 0)
-    return [{ start: last.commaAfter + 1, end: last.commaAfter + 1, insert: gap + item(column) + ',' }];
+  if (prev.commaAfter >= 0)
+    return [{ start: prev.commaAfter + 1, end: prev.commaAfter + 1, insert: gap + item(column) + ',' }];
   return [{ start: lastEnd, end: lastEnd, insert: ',' + gap + item(column) }];
 }
 

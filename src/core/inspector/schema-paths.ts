@@ -131,6 +131,28 @@ export function schemaPathOf(pointer: string): { path: SchemaPath; depth: number
   return { path, depth: segments.length };
 }
 
+/**
+ * The property names the schema gives the mapping at `pointer`, in the schema's order (for a resource:
+ * type, class, id, metadata, params). Empty for a free map (variables, params) or a place the schema
+ * does not know.
+ */
+export function schemaKeysAt(pointer: string): readonly string[] {
+  const place = pointer === '' ? { path: '', depth: 0 } : schemaPathOf(pointer);
+  if (!place || place.depth !== parsePointer(pointer).length) return [];
+  return childKeys.get(place.path) ?? [];
+}
+
+const childKeys = new Map<SchemaPath, string[]>();
+for (const { path } of scoreProperties) {
+  const cut = path.lastIndexOf('/');
+  const name = path.slice(cut + 1);
+  if (name === '*') continue;
+  const parent = path.slice(0, cut);
+  const list = childKeys.get(parent);
+  if (list) list.push(name);
+  else childKeys.set(parent, [name]);
+}
+
 /** A key that is itself "*" must not read as the wildcard; no Score property name needs escaping otherwise. */
 function escapeName(segment: string): string {
   return segment === '*' ? '\u0000*' : segment.replace(/~/g, '~0').replace(/\//g, '~1');
