@@ -120,19 +120,22 @@ test.describe('workload fields', () => {
     await ports.getByLabel('New port name').fill('www');
     await ports.getByLabel('Its port number').fill('80');
     await ports.getByRole('button', { name: 'Add service port' }).click();
-    const added = `${base}service:\n  ports:\n    www:\n      port: 80\n`;
+    // The service goes where the schema puts it, after the metadata; a port's fields in the schema's order.
+    const service = (fields: string) =>
+      edit(base, 'containers:\n', `service:\n  ports:\n    www:\n${fields}containers:\n`);
+    const added = service('      port: 80\n');
     await expectText(page, added);
     const port = inspector(page).getByRole('group', { name: 'Service port www' });
     await port.getByLabel('Target port').fill('8080');
-    await expectText(page, `${added}      targetPort: 8080\n`);
+    await expectText(page, service('      port: 80\n      targetPort: 8080\n'));
     await port.getByLabel('Protocol').selectOption('UDP');
-    await expectText(page, `${added}      targetPort: 8080\n      protocol: UDP\n`);
+    await expectText(page, service('      port: 80\n      protocol: UDP\n      targetPort: 8080\n'));
     await port.getByLabel('Protocol').selectOption('');
     await port.getByLabel('Target port').fill('');
     await port.getByLabel('Target port').blur();
     await expectText(page, added);
     await port.getByLabel('Port', { exact: true }).fill('99999');
-    await expectText(page, `${base}service:\n  ports:\n    www:\n      port: 99999\n`);
+    await expectText(page, service('      port: 99999\n'));
     await expectProblem(page, field(port, '/service/ports/www/port'), '/service/ports/www/port');
   });
 });
@@ -158,11 +161,11 @@ test.describe('container fields', () => {
     const command = inspector(page).getByRole('group', { name: 'Command', exact: true });
     await command.getByLabel('New command item').fill('/bin/sh');
     await command.getByLabel('New command item').press('Enter');
-    // A new key goes at the end of the container.
+    // A new key goes where the schema puts it: after the image, ahead of the comment about the variables.
     const one = edit(
       base,
-      '      GREETING: hello # kept\n',
-      '      GREETING: hello # kept\n    command:\n      - /bin/sh\n',
+      '    image: nginx:1.27 # pinned\n',
+      '    image: nginx:1.27 # pinned\n    command:\n      - /bin/sh\n',
     );
     await expectText(page, one);
     await command.getByLabel('Command item 1', { exact: true }).fill('/bin/bash');
@@ -175,7 +178,7 @@ test.describe('container fields', () => {
     await args.getByRole('button', { name: 'Add argument' }).click();
     await expectText(
       page,
-      edit(base, '      GREETING: hello # kept\n', '      GREETING: hello # kept\n    args:\n      - --port=80\n'),
+      edit(base, '    image: nginx:1.27 # pinned\n', '    image: nginx:1.27 # pinned\n    args:\n      - --port=80\n'),
     );
     await args.getByRole('button', { name: 'Remove Argument 1' }).click();
     await expectText(page, base);
@@ -221,8 +224,12 @@ test.describe('container fields', () => {
       page,
       edit(base, '      GREETING: hello # kept\n', '      GREETING: hello # kept\n      OWNER: ${resources.db.host}\n'),
     );
-    // The host of the database, as the Compose export would set it.
-    await expect(group.locator('.preview')).toContainText(/In the Compose export \(sample values\): pg-\w+/);
+    // The host of the database, as the Compose export sets it: the same name the Compose preview shows.
+    await expect(group.locator('.preview')).toContainText(/In the Compose export: pg-\w+/);
+    const host = /pg-\w+/.exec((await group.locator('.preview').textContent()) ?? '')![0];
+    await page.getByRole('tab', { name: 'Compose preview' }).click();
+    await expect(page.getByRole('region', { name: 'Compose preview' })).toContainText(`OWNER: ${host}`);
+    await page.getByRole('tab', { name: 'Score YAML' }).click();
 
     await group.getByLabel('Variable OWNER').fill('DB_HOST');
     await group.getByLabel('Variable OWNER').press('Enter');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateWorkload } from '../../bench/workload-generator';
 import { findWorkloadPlaceholders } from '../core/document/placeholders';
+import { parseWorkloadText } from '../core/document/parse';
 import { exportedVariables } from '../core/inspector/exported-variables';
 import { templates } from '../core/templates';
 import { validateText } from '../core/validate';
@@ -65,14 +66,17 @@ describe('the validation worker', () => {
     const worker = startBackgroundValidation()!;
     const text = generateWorkload(3, 3);
     await worker.check(text);
-    const exported = await worker.exportedVariables(text);
-    expect(exported).toEqual(exportedVariables(text));
+    const options = { seed: 11, projectName: 'bench' };
+    const here = (t: string) => exportedVariables(t, parseWorkloadText(t), options);
+    const exported = await worker.exportedVariables(text, options);
+    expect(exported).toEqual(here(text));
+    expect(await worker.exportedVariables(text, { seed: 12 })).not.toEqual(exported); // generated names follow the seed
     expect(exported?.get('svc-000')?.POSTGRES_000_HOST).toMatch(/^pg-\w+$/);
     // Of a text it has not checked, and of one that cannot be exported (a type no provisioner knows).
     const other = text.replace('type: postgres', 'type: mysql');
-    expect(await worker.exportedVariables(other)).toEqual(exportedVariables(other));
-    expect(await worker.exportedVariables(other)).not.toEqual(exported);
+    expect(await worker.exportedVariables(other, options)).toEqual(here(other));
+    expect(await worker.exportedVariables(other, options)).not.toEqual(exported);
     const { text: unknownTypes } = templates.find((t) => t.name === 'ecommerce-frontend')!;
-    expect(await worker.exportedVariables(unknownTypes)).toBeUndefined();
+    expect(await worker.exportedVariables(unknownTypes, options)).toBeUndefined();
   });
 });

@@ -27,6 +27,8 @@ export interface WorkerRequest {
    * to what the page has of it. `export`: what the Compose export makes of each container's variables.
    */
   only?: 'pointer' | 'read' | 'export';
+  /** For `export`: the seed and project name of the app's export (the provisioners are the catalog's). */
+  exportOptions?: { seed: number; projectName?: string };
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
   catalogFiles?: readonly CatalogFile[];
 }
@@ -70,7 +72,10 @@ export interface BackgroundValidation {
    */
   read(parsed: ParsedDocument): Promise<void>;
   /** Each container's variables as the Compose export sets them (see core/inspector/exported-variables.ts). */
-  exportedVariables(text: string): Promise<ExportedVariables | undefined>;
+  exportedVariables(
+    text: string,
+    options: { seed: number; projectName?: string | undefined },
+  ): Promise<ExportedVariables | undefined>;
 }
 
 /**
@@ -166,8 +171,9 @@ export function startBackgroundValidation(
     async read(parsed) {
       await ask({ text: parsed.text, only: 'read' }, answerBase(parsed));
     },
-    async exportedVariables(text) {
-      return (await ask({ text, only: 'export' })).exported;
+    async exportedVariables(text, { seed, projectName }) {
+      const exportOptions = projectName === undefined ? { seed } : { seed, projectName };
+      return (await ask({ text, only: 'export', exportOptions })).exported;
     },
   };
 }

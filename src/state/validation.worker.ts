@@ -33,7 +33,7 @@ let sent: AnswerBase | undefined;
 let rehearsals = 0;
 let stopRehearsal: (() => void) | undefined;
 
-scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
+scope.onmessage = ({ data: { id, text, caret, only, catalogFiles, exportOptions } }) => {
   stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
   stopRehearsal = undefined;
   if (catalogFiles) {
@@ -49,7 +49,9 @@ scope.onmessage = ({ data: { id, text, caret, only, catalogFiles } }) => {
     return;
   }
   if (only === 'export') {
-    scope.postMessage({ id, exported: exportedVariables(text, parsed) });
+    // The catalog here is built from the page's files, as the page's export provisioners are.
+    const provisioners = catalog ? { provisioners: [...catalog.provisioners] } : {};
+    scope.postMessage({ id, exported: exportedVariables(text, parsed, { ...exportOptions, ...provisioners }) });
     return;
   }
   const base = answerBase(parsed);

@@ -1,16 +1,20 @@
 import { parse } from 'yaml';
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
-import { exportCompose } from '../export/compose';
+import { exportCompose, type ComposeExportOptions } from '../export/compose';
 import { asRecord } from './sections';
 
 /**
  * Resource outputs are only known once resources are provisioned: this runs the Compose export of
- * the workload (score-compose's default provisioners, seed 0) and reads back what each container's
- * variables become. Its own module, so that the app loads the exporter only when a preview needs it.
+ * the workload (with the seed, project name and provisioners the app's export uses, so that the
+ * names and passwords shown are the ones the exported file holds) and reads back what each
+ * container's variables become. Its own module, so that the app loads the exporter only when a preview needs it.
  */
 
 /** Variables of each container as the Compose export sets them; undefined when the export fails. */
 export type ExportedVariables = Map<string, Record<string, string>>;
+
+/** What decides the export's generated values: as the app's Compose export has them. */
+export type PreviewExportOptions = Pick<ComposeExportOptions, 'seed' | 'projectName' | 'provisioners'>;
 
 /**
  * Runs the Compose export of one workload and reads back each container's environment. `parsed`, when
@@ -19,9 +23,10 @@ export type ExportedVariables = Map<string, Record<string, string>>;
 export function exportedVariables(
   text: string,
   parsed: ParsedDocument = parseWorkloadText(text),
+  options: PreviewExportOptions = {},
 ): ExportedVariables | undefined {
   const workloadName = asRecord(asRecord(parsed.value)?.metadata)?.name;
-  const result = exportCompose([{ text, parsed }]);
+  const result = exportCompose([{ text, parsed }], options);
   if (result.errors.length > 0 || result.compose === '') return undefined;
   let compose: unknown;
   try {

@@ -13,7 +13,7 @@ export interface ValuePreview {
   text: string;
   /** The placeholders that stayed as written. */
   unresolved: string[];
-  /** Resource outputs came from the Compose export (sample values). */
+  /** Resource outputs came from the Compose export (with the workload's seed: the values it writes). */
   sampled: boolean;
 }
 

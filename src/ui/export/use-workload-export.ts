@@ -26,14 +26,9 @@ export function useWorkloadExport(): WorkloadExportView {
   const parsed = useDocument((s) => s.readable.parsed);
   const stale = useDocument((s) => s.readable !== s.report);
   const workload = workloadKey(parsed.value);
-  const seed = useExportState((s) => seedOf(s, workload));
+  const seed = useWorkloadSeed(workload);
   const provisioners = useExportState((s) => s.provisioners);
   const lastExported = useExportState((s) => lastExportOf(s, workload));
-
-  // A workload's first seed is made after rendering (a store update is not allowed during it), before paint.
-  useLayoutEffect(() => {
-    if (seed === undefined) store.getState().ensureSeed(workload);
-  }, [seed, workload, store]);
 
   const exported = useMemo(
     () =>
@@ -43,4 +38,18 @@ export function useWorkloadExport(): WorkloadExportView {
     [store, parsed.text, workload, seed, provisioners],
   );
   return { workload, seed, exported, stale, lastExported };
+}
+
+/**
+ * The seed the workload's generated names and passwords come from (keyed by its name, `''` without
+ * one); undefined only for the moment before its first seed is made.
+ */
+export function useWorkloadSeed(workload: string, needed = true): number | undefined {
+  const store = useExportStore();
+  const seed = useExportState((s) => seedOf(s, workload));
+  // A workload's first seed is made after rendering (a store update is not allowed during it), before paint.
+  useLayoutEffect(() => {
+    if (seed === undefined && needed) store.getState().ensureSeed(workload);
+  }, [seed, workload, store, needed]);
+  return seed;
 }

@@ -1,6 +1,6 @@
 import { asRecord, previewValue, valueAt } from '../../core/inspector';
 import { KeyValueEditor, ListEditor } from './collections';
-import { useExportedVariables } from './use-exported-variables';
+import { useExportedVariables, usePreviewInput } from './use-exported-variables';
 import { Group, KeyField } from './Field';
 import { FilesEditor, VolumesEditor } from './MountsEditor';
 import { useInspector } from './inspector-context';
@@ -53,7 +53,9 @@ function Variables({ name, pointer }: { name: string; pointer: string }) {
   const { workload, text, run } = useInspector();
   const variables = asRecord(valueAt(workload, `${pointer}/variables`));
   const needsExport = Object.values(variables ?? {}).some((v) => typeof v === 'string' && v.includes('${resources.'));
-  const exported = useExportedVariables(text, needsExport);
+  const workloadName = asRecord(asRecord(workload)?.metadata)?.name;
+  const input = usePreviewInput(typeof workloadName === 'string' ? workloadName : '', needsExport);
+  const exported = useExportedVariables(text, needsExport, input);
   return (
     <KeyValueEditor
       path="/containers/*/variables"
@@ -74,14 +76,14 @@ function Variables({ name, pointer }: { name: string; pointer: string }) {
         if (preview.sampled) {
           return (
             <p className="preview">
-              In the Compose export (sample values): <code>{preview.text}</code>
+              In the Compose export: <code>{preview.text}</code>
             </p>
           );
         }
         if (preview.text === value) {
           return (
             <p className="preview muted">
-              Filled in once the resources are provisioned (not known while the workload has problems).
+              Filled in once the resources are provisioned (the Compose export cannot run on the workload as it is).
             </p>
           );
         }

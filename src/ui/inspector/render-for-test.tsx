@@ -2,7 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createCatalogStore } from '../../state/catalog-store';
 import { DocumentStoreProvider } from '../../state/document-context';
 import { createDocumentStore, type SelectionSource } from '../../state/document-store';
+import { createExportStore } from '../../state/export-store';
 import { CatalogStoreProvider } from '../catalog/catalog-context';
+import { ExportStoreProvider } from '../export/export-context';
 import { InspectorBody } from './InspectorPane';
 
 /**
@@ -18,7 +20,9 @@ export function renderInspector(text: string, pointer?: string, source: Selectio
   return renderToStaticMarkup(
     <DocumentStoreProvider store={current}>
       <CatalogStoreProvider store={createCatalogStore()}>
-        <InspectorBody />
+        <ExportStoreProvider store={createExportStore()}>
+          <InspectorBody />
+        </ExportStoreProvider>
       </CatalogStoreProvider>
     </DocumentStoreProvider>,
   );

@@ -20,7 +20,13 @@ function mount(exportOf: (text: string) => Promise<ExportedVariables | undefined
   document.body.append(host);
   const root = createRoot(host);
   function Preview({ text }: { text: string }) {
-    return createElement('output', null, useExportedVariables(text, true, exportOf)?.get('web')?.TEXT ?? '');
+    return createElement(
+      'output',
+      null,
+      useExportedVariables(text, true, { seed: 1, projectName: undefined, provisioners: undefined }, exportOf)?.get(
+        'web',
+      )?.TEXT ?? '',
+    );
   }
   return {
     show: (text: string) => flushSync(() => root.render(createElement(Preview, { text }))),

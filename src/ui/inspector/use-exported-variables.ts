@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ExportedVariables } from '../../core/inspector';
-import { exportedVariablesOf } from '../../state/export-preview';
+import { workloadProjectName } from '../../state/export-compose';
+import { exportedVariablesOf, type PreviewInput } from '../../state/export-preview';
+import { useExportState } from '../export/export-context';
+import { useWorkloadSeed } from '../export/use-workload-export';
 
 /**
  * Resource outputs are only known from an export: it runs (loaded on first need, off the first
@@ -13,21 +16,36 @@ import { exportedVariablesOf } from '../../state/export-preview';
  */
 export const EXPORT_PREVIEW_PAUSE_MS = 100;
 
+/**
+ * What the Compose export (menu, preview) would use for this workload: its seed, project name and the
+ * catalog's provisioners — so that the names and passwords the form shows are the ones exported.
+ * Undefined for the moment before the workload's first seed is made.
+ */
+export function usePreviewInput(workloadName: string, needed: boolean): PreviewInput | undefined {
+  const seed = useWorkloadSeed(workloadName, needed);
+  const provisioners = useExportState((s) => s.provisioners);
+  const projectName = workloadProjectName(workloadName || undefined);
+  return seed === undefined ? undefined : { seed, projectName, provisioners };
+}
+
 export function useExportedVariables(
   text: string,
   needed: boolean,
-  exportOf: (text: string) => Promise<ExportedVariables | undefined> = exportedVariablesOf,
+  input: PreviewInput | undefined,
+  exportOf: (text: string, input: PreviewInput) => Promise<ExportedVariables | undefined> = exportedVariablesOf,
 ): ExportedVariables | undefined {
   const [exported, setExported] = useState<ExportedVariables | undefined>(undefined);
   const asked = useRef(false);
+  const ready = needed && input !== undefined;
+  const { seed, projectName, provisioners } = input ?? {};
   useEffect(() => {
-    if (!needed) return;
+    if (!ready) return;
     let live = true;
     const timer = setTimeout(
       () => {
         asked.current = true;
         // In a worker: the export takes a while, and typing must not wait for it.
-        void exportOf(text).then((variables) => {
+        void exportOf(text, { seed: seed!, projectName, provisioners }).then((variables) => {
           if (live) setExported(variables);
         });
       },
@@ -37,6 +55,6 @@ export function useExportedVariables(
       live = false;
       clearTimeout(timer);
     };
-  }, [text, needed, exportOf]);
+  }, [text, ready, seed, projectName, provisioners, exportOf]);
   return needed ? exported : undefined;
 }
