@@ -85,11 +85,14 @@ test('"Add to workload" adds the resource through the command: the YAML gains it
     .detail('service-port')
     .getByRole('button', { name: /^Add to workload/ })
     .click();
-  await expect(c.status).toHaveText('Added resource “service-port” (service-port) to the workload.');
+  // It points at this workload (the only one the browser exports), which has no service port yet: said so.
+  await expect(c.status).toHaveText(
+    /^Added resource “service-port” \(service-port\) to the workload\. .*it has none yet: add one under Service ports/,
+  );
   const text = await textOf(page);
   expect(text.startsWith(before.trimEnd())).toBe(true);
   expect(text).toContain(
-    '  service-port:\n    type: service-port\n    params:\n      workload: backend\n      port: http\n',
+    '  service-port:\n    type: service-port\n    params:\n      workload: hello-world\n      port: http\n',
   );
 
   // A second one gets a free name.

@@ -29,7 +29,7 @@ export { buildCatalog, type CatalogBuild } from './build';
 export { builtinCatalogEntries, builtinProvisioners, sampleName } from './entries';
 export { loadCatalogFile, provisionersFromFiles, type LoadedEntry } from './load';
 export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type ProvisionerListRow } from './document';
-export { addResourceArgs, resourceFromEntry, resourceSnippet } from './snippet';
+export { addResourceArgs, missingServicePort, resourceFromEntry, resourceSnippet } from './snippet';
 export { catalogRules } from './validate';
 export { completePlaceholder, completePlaceholderIn, type Completion, type CompletionItem } from './complete';
 export { placeholderAt, previewPlaceholder, type PlaceholderPreview, type PreviewOptions } from './preview';

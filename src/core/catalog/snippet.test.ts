@@ -7,7 +7,8 @@ import { validateText } from '../validate';
 import { buildCatalog } from './build';
 import { builtinCatalog } from './catalog';
 import { catalogDocument, catalogJson, catalogYaml } from './document';
-import { addResourceArgs, resourceSnippet } from './snippet';
+import { exportCompose } from '../export/compose';
+import { addResourceArgs, missingServicePort, resourceSnippet } from './snippet';
 
 const base = `apiVersion: score.dev/v1b1
 metadata:
@@ -21,7 +22,7 @@ containers:
 describe('adding a resource from the catalog', () => {
   it('gives every built-in type a resource that validates with no catalog warning', () => {
     for (const entry of builtinCatalog().entries) {
-      const result = runCommand('addResource', base, addResourceArgs(entry, []));
+      const result = runCommand('addResource', base, addResourceArgs(entry, parse(base)));
       if ('error' in result) throw new Error(`${entry.type}: ${result.error}`);
       const report = validateText(result.text, { catalog: builtinCatalog() });
       expect(report.diagnostics, entry.type).toEqual([]);
@@ -29,21 +30,37 @@ describe('adding a resource from the catalog', () => {
     }
   });
 
+  it('gives every built-in type a resource the Compose export provisions, in a workload with a service port', () => {
+    const withPort = base.replace('# the web', 'service:\n  ports:\n    www:\n      port: 80\n# the web');
+    for (const entry of builtinCatalog().entries) {
+      if (!entry.runsInBrowser) continue;
+      const result = runCommand('addResource', withPort, addResourceArgs(entry, parse(withPort)));
+      if ('error' in result) throw new Error(`${entry.type}: ${result.error}`);
+      const exported = exportCompose([{ text: result.text }], { projectName: 'shop' });
+      expect(exported.errors, entry.type).toEqual([]);
+    }
+  });
+
   it('picks a free name, and fills in the class and example params', () => {
     const file =
       '- uri: template://x/pg\n  type: postgres\n  class: large\n  supported_params: [size]\n  outputs: "host: h"\n';
     const entry = buildCatalog([{ name: 'x.yaml', text: file }]).catalog.entries[0]!;
-    expect(addResourceArgs(entry, ['postgres', 'postgres-2'])).toEqual({
+    expect(addResourceArgs(entry, { resources: { postgres: {}, 'postgres-2': {} } })).toEqual({
       name: 'postgres-3',
       type: 'postgres',
       class: 'large',
     });
-    const servicePort = builtinCatalog().entries.find((e) => e.type === 'service-port')!;
-    expect(addResourceArgs(servicePort, [])).toEqual({
-      name: 'service-port',
-      type: 'service-port',
-      params: { workload: 'backend', port: 'http' },
-    });
+  });
+
+  it('points service-port and route at this workload and its first service port', () => {
+    const entry = (type: string) => builtinCatalog().entries.find((e) => e.type === type)!;
+    const shop = { metadata: { name: 'shop' }, service: { ports: { www: { port: 80 } } } };
+    expect(addResourceArgs(entry('service-port'), shop).params).toEqual({ workload: 'shop', port: 'www' });
+    expect(addResourceArgs(entry('route'), shop).params).toEqual({ host: 'shop.localhost', path: '/', port: 'www' });
+    // Without a service port the example port stays, and the user is told what the resource needs.
+    expect(missingServicePort('route', shop)).toBeUndefined();
+    expect(missingServicePort('route', { metadata: { name: 'shop' } })).toMatch(/add one under Service ports/);
+    expect(missingServicePort('postgres', {})).toBeUndefined();
   });
 });
 

@@ -20,9 +20,66 @@ export function resourceFromEntry(entry: CatalogEntry, name: string = sampleName
   };
 }
 
-/** `addResource` arguments with a name not yet taken in the workload (`postgres`, `postgres-2`, …). */
-export function addResourceArgs(entry: CatalogEntry, takenNames: Iterable<string>): AddResourceArgs {
-  return resourceFromEntry(entry, freeName(sampleName(entry.type), takenNames));
+/**
+ * `addResource` arguments for the open workload (its value as read): a name not yet taken
+ * (`postgres`, `postgres-2`, …), and example params that point at this workload where a param names a
+ * workload or one of its service ports (`service-port`, `route`): the catalog's examples name sample
+ * workloads the browser's export does not have.
+ */
+export function addResourceArgs(entry: CatalogEntry, workload: unknown): AddResourceArgs {
+  const facts = workloadFacts(workload);
+  const args = resourceFromEntry(entry, freeName(sampleName(entry.type), facts.resources));
+  if (!args.params) return args;
+  const fitted = { ...args.params };
+  for (const [param, value] of Object.entries(fitParams(entry.type, facts))) {
+    if (Object.hasOwn(fitted, param)) fitted[param] = value;
+  }
+  return { ...args, params: fitted };
+}
+
+/**
+ * A resource of this type that needs one of the workload's service ports (score-compose's `route` and
+ * `service-port` fail without one): what to tell the user when the workload has none.
+ */
+export function missingServicePort(type: string, workload: unknown): string | undefined {
+  if (!NEEDS_SERVICE_PORT.has(type) || workloadFacts(workload).ports.length > 0) return undefined;
+  return `A ${type} resource points at one of the workload's service ports, and it has none yet: add one under Service ports (in the workload's form) before exporting.`;
+}
+
+const NEEDS_SERVICE_PORT = new Set(['route', 'service-port']);
+
+interface WorkloadFacts {
+  name: string | undefined;
+  ports: string[];
+  resources: string[];
+}
+
+function workloadFacts(workload: unknown): WorkloadFacts {
+  const metadata = record(record(workload)?.metadata);
+  const ports = record(record(record(workload)?.service)?.ports);
+  return {
+    name: typeof metadata?.name === 'string' && metadata.name !== '' ? metadata.name : undefined,
+    ports: ports ? Object.keys(ports) : [],
+    resources: Object.keys(record(record(workload)?.resources) ?? {}),
+  };
+}
+
+/** The params of the types whose examples name a workload or a port: as they fit this workload. */
+function fitParams(type: string, { name, ports }: WorkloadFacts): Record<string, string> {
+  const fitted: Record<string, string> = {};
+  if (type !== 'service-port' && type !== 'route') return fitted;
+  if (ports[0] !== undefined) fitted.port = ports[0];
+  if (name !== undefined) {
+    if (type === 'service-port') fitted.workload = name;
+    else fitted.host = `${name}.localhost`;
+  }
+  return fitted;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { useId, useMemo } from 'react';
-import { addResourceArgs, resourceSnippet, type CatalogEntry, type CatalogType } from '../../core/catalog';
+import {
+  addResourceArgs,
+  missingServicePort,
+  resourceSnippet,
+  type CatalogEntry,
+  type CatalogType,
+} from '../../core/catalog';
 import { isRefusal } from '../../core/commands';
 import { useDocument, useDocumentStore } from '../../state/document-context';
 import { isOpen } from '../../state/document-store';
@@ -214,15 +220,12 @@ function AddButton({
   const store = useDocumentStore();
   const open = useDocument(isOpen);
   const add = () => {
-    const value = store.getState().readable.parsed.value;
-    const resources =
-      typeof value === 'object' && value !== null && 'resources' in value
-        ? (value as { resources: unknown }).resources
-        : {};
-    const taken = typeof resources === 'object' && resources !== null ? Object.keys(resources) : [];
-    const args = addResourceArgs(entry, taken);
+    const workload = store.getState().readable.parsed.value;
+    const args = addResourceArgs(entry, workload);
     const result = store.getState().runCommand('addResource', args);
-    if (!isRefusal(result)) onStatus(`Added resource “${args.name}” (${entry.type}) to the workload.`);
+    if (isRefusal(result)) return;
+    const needs = missingServicePort(entry.type, workload);
+    onStatus(`Added resource “${args.name}” (${entry.type}) to the workload.${needs ? ` ${needs}` : ''}`);
   };
   return (
     <button
