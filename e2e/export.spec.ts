@@ -106,7 +106,7 @@ test('compose.yaml equals the core export of the same text and seed, and lists w
 
   const report = exportMenu(page).report;
   await expect(report).toContainText('compose.yaml downloaded');
-  await expect(report.getByRole('group', { name: /Not converted/ })).toContainText('limits: not supported');
+  await expect(report.getByRole('group', { name: /Warnings/ })).toContainText('limits: not supported');
   await expect(report.getByRole('group', { name: /Notes/ })).toContainText('To connect to postgres');
 
   // Exporting again gives the same file: the seed is kept with the workload.
@@ -161,6 +161,14 @@ test('the preview follows edits and highlights what changed since the last expor
   // Exporting again makes this the new baseline.
   await download(page, 'Download compose.yaml');
   await expect(code.locator('[data-changed]')).toHaveCount(0);
+
+  // While the YAML does not parse, the file shown is of its last readable version: not "unchanged".
+  await setText(page, `${shop}containers: [\n`);
+  await expect(preview.getByRole('status')).toHaveText('Not up to date: the YAML does not parse.');
+  await expect(preview.locator('.compose-seed')).toHaveAttribute(
+    'title',
+    /npx score-designer compose score\.yaml --project shop --seed \d+$/,
+  );
 });
 
 test('regenerating secrets gives new passwords, marked as changes', async ({ page }) => {

@@ -65,8 +65,16 @@ export function workloadKey(value: unknown): string {
   return typeof name === 'string' ? name : '';
 }
 
-/** A file `source:` cannot be read in the browser: say so, and what to do instead. */
-function explainInBrowser(error: string): string {
-  if (!/\.source: failed to read/.test(error)) return error;
-  return `${error}. The browser cannot read files next to score.yaml: put the file's text in \`content\`, or export with the command line (npx score-designer compose score.yaml), which reads it.`;
+/**
+ * score-compose's errors name its command-line flags and the machine it runs on: where the browser
+ * cannot do the same, say so, and what to do instead.
+ */
+export function explainInBrowser(error: string): string {
+  if (/\.source: failed to read/.test(error))
+    return `${error}. The browser cannot read files next to score.yaml: put the file's text in \`content\`, or export with the command line (npx score-designer compose score.yaml), which reads it.`;
+  if (/has no image and neither --image nor --build was provided/.test(error))
+    return `${error}. The browser export has no --image or --build: give the container an image (its name and tag) to export it here.`;
+  if (/environment variable '[^']*' must be resolved/.test(error))
+    return `${error}. The browser has no environment variables to read it from: write the value in the workload instead, or export with the command line (npx score-designer compose score.yaml), which reads them from its environment.`;
+  return error;
 }

@@ -37,10 +37,10 @@ export function ComposePreviewContent() {
     <section className="compose-preview" aria-label="Compose preview">
       <div className="compose-preview-bar">
         <p className="compose-preview-summary" role="status">
-          {summary(exported === undefined, compose !== '', changes)}
+          {summary(exported === undefined, compose !== '', stale ? undefined : changes, stale)}
         </p>
         {seed !== undefined && (
-          <span className="compose-seed" title={`The CLI makes the same project with --seed ${seed}`}>
+          <span className="compose-seed" title={sameOnTheCommandLine(seed, exported?.projectName)}>
             Seed {seed}
           </span>
         )}
@@ -60,7 +60,7 @@ export function ComposePreviewContent() {
       {exported && exported.warnings.length + exported.info.length > 0 && (
         // Scrolls on its own, so it takes the keyboard focus too.
         <div className="compose-preview-messages" role="region" aria-label="Export warnings and notes" tabIndex={0}>
-          <ExportMessages kind="warnings" title="Not converted" items={exported.warnings} />
+          <ExportMessages kind="warnings" title="Warnings" items={exported.warnings} />
           <ExportMessages kind="info" title="Notes" items={exported.info} />
         </div>
       )}
@@ -68,9 +68,17 @@ export function ComposePreviewContent() {
   );
 }
 
-function summary(pending: boolean, hasCompose: boolean, changes: LineChanges | undefined): string {
+/** The command that writes the same file (the browser names the project after the workload). */
+function sameOnTheCommandLine(seed: number, projectName: string | undefined): string {
+  const project = projectName === undefined ? '' : ` --project ${projectName}`;
+  return `The command line writes the same file with: npx score-designer compose score.yaml${project} --seed ${seed}`;
+}
+
+function summary(pending: boolean, hasCompose: boolean, changes: LineChanges | undefined, stale: boolean): string {
   if (pending) return 'Preparing the preview…';
   if (!hasCompose) return 'No compose.yaml: see the errors below.';
+  // What changed is of the text as it was when it last parsed, not as it is: not said as if current.
+  if (stale) return 'Not up to date: the YAML does not parse.';
   if (!changes) return 'Not exported yet: changes are highlighted after the first export.';
   const { changed, removed } = changes;
   if (changed.length === 0 && removed === 0) return 'Unchanged since the last export.';

@@ -221,7 +221,7 @@ function Report({ report, onClose }: { report: ExportReport; onClose: () => void
     >
       {report.ok ? <p>{report.message}</p> : <p role="alert">{report.message}</p>}
       <ExportMessages kind="errors" title="Errors" items={report.errors} />
-      <ExportMessages kind="warnings" title="Not converted" items={report.warnings} />
+      <ExportMessages kind="warnings" title="Warnings" items={report.warnings} />
       <ExportMessages kind="info" title="Notes" items={report.info} />
       <button type="button" className="export-report-close" onClick={onClose}>
         Close<span className="visually-hidden"> the export report</span>
