@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, checkEdits, isRefusal, type CommandResult } from './edit';
 import { commands } from './registry';
@@ -246,5 +246,53 @@ describe('a new key goes where the schema puts it', () => {
     );
     const vars = 'containers:\n  web:\n    variables:\n      B: 1\n';
     expect(text(commands.setVariable(vars, { container: 'web', name: 'A', value: 'x' }))).toBe(vars + '      A: x\n');
+  });
+});
+
+describe('the lines an entry owns', () => {
+  it('removing an entry that ends in a comment of its own keeps the comments about what follows', () => {
+    const doc = [
+      'containers:',
+      '  web:',
+      '    image: nginx',
+      '    variables:',
+      '      A: "1"',
+      '      # end of vars',
+      '  # the api container: keep it first in rollouts',
+      '  api:',
+      '    image: api',
+      'resources:',
+      '  db:',
+      '    type: postgres',
+      '    # end of db',
+      '# Notes for the team',
+      '',
+    ].join('\n');
+    expect(text(commands.removeContainer(doc, { name: 'web' }))).toBe(
+      doc.replace('  web:\n    image: nginx\n    variables:\n      A: "1"\n      # end of vars\n', ''),
+    );
+    expect(text(commands.removeResource(doc, { name: 'db' }))).toBe(
+      doc.replace('resources:\n  db:\n    type: postgres\n    # end of db\n', ''),
+    );
+  });
+
+  it('the blank lines a |+ block keeps are its value: what is added goes after them', () => {
+    const doc = 'containers:\n  web:\n    image: nginx\n    variables:\n      BANNER: |+\n        Welcome\n\n';
+    const added = text(commands.setVariable(doc, { container: 'web', name: 'PORT', value: '8080' }));
+    expect(added).toBe(`${doc}      PORT: "8080"\n`);
+    expect(parse(added)).toEqual({
+      containers: { web: { image: 'nginx', variables: { BANNER: 'Welcome\n\n', PORT: '8080' } } },
+    });
+  });
+
+  it('a |+ block given new text holds exactly that text', () => {
+    const doc =
+      'containers:\n  web:\n    image: nginx\n    files:\n      /etc/motd:\n        content: |+\n          hello\n\n    variables:\n      A: a\n';
+    const pointer = '/containers/web/files/~1etc~1motd/content';
+    for (const value of ['bye\n\n', 'bye\n', 'bye', 'a\nb\n\n\n']) {
+      const changed = text(commands.setField(doc, { pointer, value }));
+      expect(parseDocument(changed).getIn(['containers', 'web', 'files', '/etc/motd', 'content']), value).toBe(value);
+      expect(changed.endsWith('    variables:\n      A: a\n')).toBe(true);
+    }
   });
 });

@@ -72,10 +72,35 @@ function isBlockish(node: Node | null): boolean {
 /** Offset just past an entry's last character (its value's, or its indicator's when it has no value). */
 function entryEnd(ctx: EditContext, slot: Slot): number {
   const value = slot.value;
-  if (value?.range && !isEmptyValue(value)) {
-    return isBlockish(value) ? trimBreaks(ctx.text, value.range[0], value.range[1]) : value.range[1];
-  }
+  if (value?.range && !isEmptyValue(value)) return isBlockish(value) ? blockEnd(ctx, value) : value.range[1];
   return Math.max(slot.indicator + 1, slot.key?.range?.[1] ?? 0, slot.start + 1);
+}
+
+/**
+ * Where a block value's own text ends. The parser's range of a block collection runs on over the
+ * comment lines after its last entry — also those less indented, which belong to what follows (the
+ * next entry's description, the file's footer): the collection ends with its last entry. A block
+ * scalar kept with `|+` ends after its blank lines (they are its value); others before them.
+ */
+function blockEnd(ctx: EditContext, value: Node): number {
+  const [start, end] = value.range!;
+  if (isMap(value) || isSeq(value)) {
+    const slots = slotsOf(value);
+    const last = typeof slots === 'string' ? undefined : slots[slots.length - 1];
+    if (last) return entryEnd(ctx, last);
+  } else if (isScalar(value) && keepsTrailingLines(ctx.text, start)) {
+    // Just before its last line break: the entry's lines end at the next line start, as for the others.
+    const text = ctx.text;
+    if (text[end - 1] === '\n') return text[end - 2] === '\r' ? end - 2 : end - 1;
+    return end;
+  }
+  return trimBreaks(ctx.text, start, end);
+}
+
+/** A block scalar whose header (`|+`, `>2+`) keeps its final line breaks. */
+function keepsTrailingLines(text: string, start: number): boolean {
+  const header = /^[|>]([1-9]?[+-]?|[+-][1-9]?)/.exec(text.slice(start, start + 4));
+  return header !== null && header[1]!.includes('+');
 }
 
 export interface BlockSpan {
@@ -252,7 +277,7 @@ function replaceInBlock(ctx: EditContext, coll: Collection, slot: Slot, value: u
   const node = old!;
   const range = node.range!;
   const from = valueStart(text, slot, node);
-  const to = isBlockish(node) ? trimBreaks(text, range[0], range[1]) : range[1];
+  const to = isBlockish(node) ? blockEnd(ctx, node) : range[1];
   const sameLine = !text.slice(indicator, from).includes('\n');
 
   if ((isMap(node) || isSeq(node)) && !node.flow) {
