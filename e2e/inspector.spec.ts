@@ -250,6 +250,23 @@ test.describe('container fields', () => {
     await expectProblem(page, field(group, '/containers/web/variables/GREETING'), '/containers/web/variables/GREETING');
   });
 
+  test('a variable over several lines is edited with its line breaks', async ({ page }) => {
+    const cert = edit(
+      base,
+      '      GREETING: hello # kept\n',
+      '      GREETING: hello # kept\n      CERT: |\n        -----BEGIN-----\n        abc\n        -----END-----\n',
+    );
+    await start(page, '/containers/web', cert);
+    const value = inspector(page).getByRole('textbox', { name: 'Value of CERT' });
+    await expect(value).toHaveValue('-----BEGIN-----\nabc\n-----END-----\n');
+    await value.focus();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('X ');
+    await value.blur();
+    // Only that line of the block changes: its header, the other lines and the comments stay.
+    await expectText(page, edit(cert, '        -----BEGIN-----\n', '        X -----BEGIN-----\n'));
+  });
+
   test('files: add, content, mode, source, clear, invalid', async ({ page }) => {
     await start(page, '/containers/web');
     const files = inspector(page).getByRole('group', { name: 'Files' });

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ControlProps } from './Field';
-import { draftKeys } from './inputs';
+import { DraftTextarea, draftKeys, useMultiLine } from './inputs';
 import { useInspector } from './inspector-context';
 import { useCatalog } from '../catalog/catalog-context';
 import { placeholderChoices, type PlaceholderChoice, type PlaceholderMode } from './placeholder-choices';
@@ -12,20 +12,21 @@ import { useDraft } from './use-draft';
  * closes the list; Ctrl+Space opens it. A half-typed placeholder is not written until it is closed
  * or the field is left.
  */
-export function PlaceholderInput({
-  value,
-  onCommit,
-  mode,
-  id,
-  describedBy,
-  invalid,
-  label,
-}: {
+export function PlaceholderInput(props: PlaceholderInputProps) {
+  // A value over several lines is edited as such (see DraftInput); `${` is completed on one line only.
+  const multiLine = useMultiLine(props.value);
+  const { mode: _mode, ...rest } = props;
+  return multiLine ? <DraftTextarea {...rest} compact /> : <OneLinePlaceholderInput {...props} />;
+}
+
+type PlaceholderInputProps = {
   value: string;
   onCommit(text: string): void;
   mode: PlaceholderMode;
   label?: string;
-} & Partial<ControlProps>) {
+} & Partial<ControlProps>;
+
+function OneLinePlaceholderInput({ value, onCommit, mode, id, describedBy, invalid, label }: PlaceholderInputProps) {
   const { workload, readOnly } = useInspector();
   const catalog = useCatalog((state) => state.catalog);
   const draft = useDraft(value, onCommit);

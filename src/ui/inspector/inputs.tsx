@@ -20,8 +20,27 @@ interface DraftInputProps extends Partial<ControlProps>, DraftOptions {
   className?: string;
 }
 
-/** A one-line text input, written as the user types (see useDraft); Enter writes now, Escape undoes the typing. */
-export function DraftInput({ value, onCommit, holdWhile, id, describedBy, invalid, label, ...rest }: DraftInputProps) {
+/**
+ * A one-line text input, written as the user types (see useDraft); Enter writes now, Escape undoes the
+ * typing. A value over several lines (a certificate, SQL) is shown in a textarea instead: an input
+ * would show it without its line breaks, and the next keystroke would write it back without them.
+ */
+export function DraftInput(props: DraftInputProps) {
+  const multiLine = useMultiLine(props.value);
+  return multiLine ? <DraftTextarea {...props} compact /> : <OneLineInput {...props} />;
+}
+
+/**
+ * Whether a value needs a textarea: once it has held a line break, it stays in one while the control
+ * lives (the user deleting the break must not swap the control, and its focus, under their fingers).
+ */
+export function useMultiLine(value: string): boolean {
+  const [multiLine, setMultiLine] = useState(() => /[\n\r]/.test(value));
+  if (!multiLine && /[\n\r]/.test(value)) setMultiLine(true);
+  return multiLine || /[\n\r]/.test(value);
+}
+
+function OneLineInput({ value, onCommit, holdWhile, id, describedBy, invalid, label, ...rest }: DraftInputProps) {
   const { readOnly } = useInspector();
   const draft = useDraft(value, onCommit, holdWhile ? { holdWhile } : {});
   return (
@@ -52,13 +71,26 @@ export function draftKeys(e: KeyboardEvent, draft: { flush(): void; revert(): vo
   }
 }
 
-/** Text over several lines (file contents): a plain textarea that can grow to a larger editor. */
-export function DraftTextarea({ value, onCommit, holdWhile, id, describedBy, invalid, label }: DraftInputProps) {
+/**
+ * Text over several lines (file contents): a plain textarea that can grow to a larger editor.
+ * `compact`: a value in a row (a variable, a param) — as many lines as it has, up to 8.
+ */
+export function DraftTextarea({
+  value,
+  onCommit,
+  holdWhile,
+  id,
+  describedBy,
+  invalid,
+  label,
+  compact = false,
+}: DraftInputProps & { compact?: boolean }) {
   const { readOnly } = useInspector();
   const draft = useDraft(value, onCommit, holdWhile ? { holdWhile } : {});
   const [large, setLarge] = useState(false);
+  const lines = draft.text.split('\n').length;
   return (
-    <div className="long-text">
+    <div className={compact ? 'long-text compact' : 'long-text'}>
       <textarea
         id={id}
         aria-label={label}
@@ -66,15 +98,17 @@ export function DraftTextarea({ value, onCommit, holdWhile, id, describedBy, inv
         aria-invalid={invalid || undefined}
         readOnly={readOnly}
         spellCheck={false}
-        rows={large ? 24 : Math.min(8, Math.max(3, draft.text.split('\n').length + 1))}
+        rows={large ? 24 : compact ? Math.min(8, lines) : Math.min(8, Math.max(3, lines + 1))}
         value={draft.text}
         onChange={(e) => draft.change(e.target.value)}
         onBlur={draft.blur}
         onKeyDown={(e) => draftKeys(e, draft)}
       />
-      <button type="button" className="link-button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
-        {large ? 'Smaller editor' : 'Larger editor'}
-      </button>
+      {!compact && (
+        <button type="button" className="link-button" aria-pressed={large} onClick={() => setLarge((l) => !l)}>
+          {large ? 'Smaller editor' : 'Larger editor'}
+        </button>
+      )}
     </div>
   );
 }

@@ -127,3 +127,40 @@ describe('placeholder completion', () => {
     expect(placeholderChoices(workload, catalog, 'plain', 5, 'value')).toEqual([]);
   });
 });
+
+describe('a value over several lines', () => {
+  const multiLine = `apiVersion: score.dev/v1b1
+metadata:
+  name: shop
+containers:
+  web:
+    image: nginx
+    variables:
+      CERT: |
+        -----BEGIN-----
+        abc
+        -----END-----
+      PLAIN: x
+resources:
+  db:
+    type: postgres
+    params:
+      init: |
+        CREATE TABLE a;
+        CREATE TABLE b;
+      size: small
+`;
+  const controls = (pointer: string, label: string) =>
+    findAll(parseHtml(renderInspector(multiLine, pointer)), (e) => e.attrs['aria-label'] === label);
+
+  it('is shown in a textarea with its line breaks, where a one-line input would drop them', () => {
+    const [cert] = controls('/containers/web', 'Value of CERT');
+    expect(cert?.tag).toBe('textarea');
+    expect(cert?.text).toBe('-----BEGIN-----\nabc\n-----END-----\n');
+    expect(controls('/containers/web', 'Value of PLAIN')[0]?.tag).toBe('input');
+    const [init] = controls('/resources/db', 'Value of init');
+    expect(init?.tag).toBe('textarea');
+    expect(init?.text).toBe('CREATE TABLE a;\nCREATE TABLE b;\n');
+    expect(controls('/resources/db', 'Value of size')[0]?.tag).toBe('input');
+  });
+});
