@@ -250,6 +250,40 @@ test.describe('container fields', () => {
     await expectProblem(page, field(group, '/containers/web/variables/GREETING'), '/containers/web/variables/GREETING');
   });
 
+  test('moving an argument moves its own text and comment; the focus follows it', async ({ page }) => {
+    const listed = edit(
+      base,
+      '    image: nginx:1.27 # pinned\n',
+      '    image: nginx:1.27 # pinned\n    args:\n    - "--port"   # listen port\n    - \'8080\'\n    # verbose flag below\n    - -v\n',
+    );
+    await start(page, '/containers/web', listed);
+    const args = inspector(page).getByRole('group', { name: 'Arguments' });
+    await args.getByRole('button', { name: 'Move Argument 3 up' }).click();
+    await expectText(
+      page,
+      edit(
+        listed,
+        "    - '8080'\n    # verbose flag below\n    - -v\n",
+        "    # verbose flag below\n    - -v\n    - '8080'\n",
+      ),
+    );
+    // The focus went with -v: pressing again moves it to the top.
+    await expect(args.getByRole('button', { name: 'Move Argument 2 up' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectText(
+      page,
+      edit(
+        listed,
+        '    - "--port"   # listen port\n    - \'8080\'\n    # verbose flag below\n    - -v\n',
+        '    # verbose flag below\n    - -v\n    - "--port"   # listen port\n    - \'8080\'\n',
+      ),
+    );
+    await expect(args.getByRole('button', { name: 'Move Argument 1 down' })).toBeFocused();
+    await app(page).undo.click();
+    await app(page).undo.click();
+    await expectText(page, listed);
+  });
+
   test('a variable over several lines is edited with its line breaks', async ({ page }) => {
     const cert = edit(
       base,

@@ -315,6 +315,20 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
     case 'unsetField':
       m.remove(parsePointerSimple(str('pointer')));
       return ok();
+    case 'moveItem': {
+      const segments = parsePointerSimple(str('pointer'));
+      const list = get(m.root, segments.slice(0, -1));
+      const from = Number(segments[segments.length - 1]);
+      const to = a.to as number;
+      if (segments.length === 0 || !Array.isArray(list) || !/^(0|[1-9]\d*)$/.test(segments[segments.length - 1]!))
+        return refuse;
+      if (from >= list.length || !Number.isInteger(to) || to < 0 || to >= list.length) return refuse;
+      if (from !== to) {
+        m.touched.push(ptr(segments.slice(0, -1)));
+        list.splice(to, 0, ...list.splice(from, 1));
+      }
+      return ok();
+    }
     case 'setVariable':
       if (!m.has(['containers', c]) || str('name') === '' || str('name').includes('=')) return refuse;
       return setUnlessSame(m, ['containers', c, 'variables', str('name')], str('value')) ? ok() : refuse;

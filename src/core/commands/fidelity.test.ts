@@ -409,6 +409,21 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
     }
     case 'unsetField':
       return { pointer: toPointer(pick(pointers(value), s[2]!) ?? ['nothing']) };
+    case 'moveItem': {
+      // Items of lists of two or more mostly, to another place; now and then another place (refused),
+      // the same place, or a place past the end.
+      const listOf = (p: string[]) => getAt(value, p.slice(0, -1));
+      const items = pointers(value).filter((p) => /^\d+$/.test(p[p.length - 1] ?? '') && Array.isArray(listOf(p)));
+      const movable = items.filter((p) => (listOf(p) as unknown[]).length > 1);
+      const odd = s[2]! % 6 === 0;
+      const item = odd ? pick(pointers(value), s[3]!) : (pick(movable, s[3]!) ?? pick(items, s[3]!));
+      if (!item) return { pointer: '/nothing/0', to: 0 };
+      const list = listOf(item);
+      const length = Array.isArray(list) ? list.length : 1;
+      const from = Number(item[item.length - 1]);
+      const to = odd ? s[4]! % (length + 1) : (from + 1 + (s[4]! % Math.max(1, length - 1))) % length;
+      return { pointer: toPointer(item), to };
+    }
     case 'setVariable':
       return { container: c, name: pick([...keys(spec.variables), 'NEW_VAR', ...oddKeys], s[2]!), value: str(s[3]!) };
     case 'removeVariable':

@@ -2,7 +2,7 @@ import { parsePointer } from '../document/pointer';
 import { checkArgs, planOf } from './args';
 import type { Command } from './edit';
 import { runPlan } from './run';
-import { removeAt, setAt } from './splice';
+import { moveAt, removeAt, setAt } from './splice';
 import { keepWhenEmpty } from './workload';
 
 /** Any JSON value: what a field of a workload can hold. */
@@ -41,4 +41,23 @@ export const unsetField: Command<UnsetFieldArgs> = (text, args) =>
     if (bad) return bad;
     const segments = parsePointer(args.pointer);
     return planOf(removeAt(ctx, segments, keepWhenEmpty), segments.slice(0, -1));
+  });
+
+export interface MoveItemArgs {
+  /** JSON Pointer of the list item, e.g. `/containers/web/args/2`. */
+  pointer: string;
+  /** Its place afterwards (0 is first); the items between shift by one. */
+  to: number;
+}
+
+/**
+ * Moves a list item (an argument, a command part) to another place in its list, with its own text
+ * and comments; the other items keep their bytes.
+ */
+export const moveItem: Command<MoveItemArgs> = (text, args) =>
+  runPlan(text, (ctx) => {
+    const bad = checkArgs(args, { pointer: 'string', to: 'number' });
+    if (bad) return bad;
+    const segments = parsePointer(args.pointer);
+    return planOf(moveAt(ctx, segments, args.to), [...segments.slice(0, -1), String(args.to)]);
   });

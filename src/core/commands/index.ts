@@ -28,7 +28,7 @@ export {
   type Edit,
 } from './edit';
 export { commands, isCommandName, runCommand, type CommandArgs, type CommandName } from './registry';
-export type { JsonValue, SetFieldArgs, UnsetFieldArgs } from './fields';
+export type { JsonValue, MoveItemArgs, SetFieldArgs, UnsetFieldArgs } from './fields';
 export type { AddContainerArgs, RemoveContainerArgs, RenameContainerArgs } from './containers';
 export type {
   AddResourceArgs,

@@ -296,3 +296,65 @@ describe('the lines an entry owns', () => {
     }
   });
 });
+
+describe('moving a list item', () => {
+  const doc = [
+    'containers:',
+    '  web:',
+    '    image: nginx',
+    '    args:',
+    '    - "--port"   # listen port',
+    "    - '8080'",
+    '    # verbose flag below',
+    '    - -v',
+    '',
+  ].join('\n');
+  const args = (t: string) => (parse(t) as { containers: { web: { args: string[] } } }).containers.web.args;
+
+  it('moves the item with its own text and comments; the others keep their bytes', () => {
+    const up = text(commands.moveItem(doc, { pointer: '/containers/web/args/2', to: 1 }));
+    expect(up).toBe(
+      doc.replace(
+        "    - '8080'\n    # verbose flag below\n    - -v\n",
+        "    # verbose flag below\n    - -v\n    - '8080'\n",
+      ),
+    );
+    expect(args(up)).toEqual(['--port', '-v', '8080']);
+    const down = text(commands.moveItem(doc, { pointer: '/containers/web/args/0', to: 2 }));
+    expect(args(down)).toEqual(['8080', '-v', '--port']);
+    expect(down).toContain('    - -v\n    - "--port"   # listen port\n');
+  });
+
+  it('keeps a file without a final line break without one', () => {
+    const bare = 'containers:\n  web:\n    image: x\n    args:\n      - a\n      - b';
+    expect(text(commands.moveItem(bare, { pointer: '/containers/web/args/1', to: 0 }))).toBe(
+      'containers:\n  web:\n    image: x\n    args:\n      - b\n      - a',
+    );
+    expect(text(commands.moveItem(bare, { pointer: '/containers/web/args/0', to: 1 }))).toBe(
+      'containers:\n  web:\n    image: x\n    args:\n      - b\n      - a',
+    );
+  });
+
+  it('in a flow list or JSON, the items trade places and the commas stay', () => {
+    const flow = 'containers:\n  web:\n    image: x\n    args: ["a",  b, \'c\']\n';
+    expect(text(commands.moveItem(flow, { pointer: '/containers/web/args/2', to: 0 }))).toBe(
+      'containers:\n  web:\n    image: x\n    args: [\'c\',  "a", b]\n',
+    );
+    const json = '{"containers": {"web": {"image": "x", "args": ["a", "b"]}}}';
+    expect(text(commands.moveItem(json, { pointer: '/containers/web/args/1', to: 0 }))).toBe(
+      '{"containers": {"web": {"image": "x", "args": ["b", "a"]}}}',
+    );
+  });
+
+  it('refuses a place outside the list, and what is not a list item', () => {
+    expect(commands.moveItem(doc, { pointer: '/containers/web/args/0', to: 3 })).toEqual({
+      error: '/containers/web/args has 3 items; an item cannot move to place 3.',
+    });
+    expect(commands.moveItem(doc, { pointer: '/containers/web/image', to: 0 })).toHaveProperty('error');
+    expect(commands.moveItem(doc, { pointer: '/containers/web/args/0', to: 0 })).toEqual({
+      text: doc,
+      edits: [],
+      selection: '/containers/web/args/0',
+    });
+  });
+});

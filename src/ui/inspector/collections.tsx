@@ -1,6 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { childPointer } from '../../core/document/pointer';
 import { scalarText, valueAt, type FieldPath } from '../../core/inspector';
+import { isRefusal } from '../../core/commands/edit';
 import { Group } from './Field';
 import { DraftInput } from './inputs';
 import { useInspector } from './inspector-context';
@@ -133,15 +134,29 @@ export function ListEditor({
   const { workload, run } = useInspector();
   const value = valueAt(workload, pointer);
   const items = Array.isArray(value) ? value : [];
+  // The item's own text moves, with its quoting and comments; the others stay as written. The focus
+  // follows the item, so that pressing the button again moves it one place further.
+  const list = useRef<HTMLOListElement>(null);
+  const follow = useRef<{ at: number; up: boolean } | null>(null);
   const move = (from: number, to: number) => {
-    const next = [...items];
-    [next[from], next[to]] = [next[to], next[from]];
-    run('setField', { pointer, value: next });
+    if (isRefusal(run('moveItem', { pointer: childPointer(pointer, from), to }))) return;
+    follow.current = { at: to, up: to < from };
   };
+  useEffect(() => {
+    const moved = follow.current;
+    if (!moved || !list.current) return;
+    follow.current = null;
+    const button = (up: boolean) =>
+      list.current?.querySelector<HTMLButtonElement>(
+        `button[aria-label="${CSS.escape(`Move ${itemLabel} ${moved.at + 1} ${up ? 'up' : 'down'}`)}"]`,
+      );
+    const target = button(moved.up);
+    (target && !target.disabled ? target : button(!moved.up))?.focus();
+  });
   return (
     <Group path={path} pointer={pointer} legend={legend}>
       {items.length > 0 && (
-        <ol className="rows">
+        <ol className="rows" ref={list}>
           {items.map((item, i) => {
             const at = childPointer(pointer, i);
             const name = `${itemLabel} ${i + 1}`;
