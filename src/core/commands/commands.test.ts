@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkloadText } from '../document/parse';
+import { validateText } from '../validate';
 import { applyEdits, isRefusal, type CommandResult, type CommandSuccess } from './edit';
 import { commands, runCommand } from './registry';
 
@@ -654,5 +655,54 @@ describe('new text for a literal block scalar', () => {
     expect(parseWorkloadText(c).value).toMatchObject({
       containers: { web: { files: { '/etc/c.conf': { content: 'changed\n' } } } },
     });
+  });
+});
+
+describe('merge keys (<<: *base)', () => {
+  // The Score toolchain reads YAML with Go's yaml.v3, which applies merge keys: so does the app.
+  const merged = `apiVersion: score.dev/v1b1
+metadata:
+  name: demo
+containers:
+  base: &base
+    image: nginx
+    variables:
+      LOG: debug
+  web:
+    <<: *base
+    args: [serve]
+`;
+
+  it('reads a merged container as the toolchain does, with no problem', () => {
+    const report = validateText(merged);
+    expect(report.diagnostics).toEqual([]);
+    expect((report.parsed.value as { containers: Record<string, unknown> }).containers.web).toEqual({
+      image: 'nginx',
+      variables: { LOG: 'debug' },
+      args: ['serve'],
+    });
+  });
+
+  it('refuses to write or remove what a merge key brings, and says why', () => {
+    for (const [name, args] of [
+      ['setVariable', { container: 'web', name: 'PORT', value: '80' }],
+      ['removeVariable', { container: 'web', name: 'LOG' }],
+      ['unsetField', { pointer: '/containers/web/image' }],
+    ] as const) {
+      expect(runCommand(name, merged, args)).toEqual({
+        error: expect.stringMatching(
+          /^\/containers\/web takes "(variables|image)" from elsewhere through a merge key \(<<\); edit it as text\.$/,
+        ),
+      });
+    }
+  });
+
+  it('edits what the merging mapping writes itself, and adds what the merge does not bring', () => {
+    expect(ok(merged, runCommand('setField', merged, { pointer: '/containers/web/args/0', value: 'run' })).text).toBe(
+      merged.replace('args: [serve]', 'args: [run]'),
+    );
+    expect(ok(merged, runCommand('setField', merged, { pointer: '/containers/web/command', value: ['x'] })).text).toBe(
+      `${merged}    command: [x]\n`,
+    );
   });
 });

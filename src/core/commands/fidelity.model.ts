@@ -383,8 +383,8 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       if (!LABEL.test(str('name'))) return refuse;
       const at = ['service', 'ports', str('name')];
       const fields: Obj = { port: a.port as number };
-      if (a.targetPort !== undefined) fields.targetPort = a.targetPort as number;
       if (a.protocol !== undefined) fields.protocol = a.protocol as string;
+      if (a.targetPort !== undefined) fields.targetPort = a.targetPort as number;
       const existing = get(m.root, at);
       if (isObj(existing) && size(existing) > 0) {
         return Object.entries(fields).every(([k, v]) => setUnlessSame(m, [...at, k], v)) ? ok() : refuse;

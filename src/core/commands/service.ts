@@ -31,9 +31,10 @@ export const setServicePort: Command<SetServicePortArgs> = (text, args) =>
           : `"protocol" must be TCP or UDP, not "${args.protocol}".`,
       );
     if (bad) return bad;
+    // In the schema's order: fields new to the port then land in it (see insertEntry).
     const fields: Record<string, unknown> = { port: args.port };
-    if (args.targetPort !== undefined) fields.targetPort = args.targetPort;
     if (args.protocol !== undefined) fields.protocol = args.protocol;
+    if (args.targetPort !== undefined) fields.targetPort = args.targetPort;
     return planOf(mergeFields(ctx, servicePort(args.name), fields), servicePort(args.name));
   });
 

@@ -67,7 +67,9 @@ export function editContext(text: string): EditContext | string {
   }
   let doc: Document.Parsed | undefined;
   try {
-    const all = parseAllDocuments(text, { keepSourceTokens: true, prettyErrors: false });
+    // Duplicate keys were looked for by parseWorkloadText (they block editing): not again, as the
+    // library does it, comparing each key with every one before it (seconds on 20,000 variables).
+    const all = parseAllDocuments(text, { keepSourceTokens: true, prettyErrors: false, uniqueKeys: false });
     // No document at all (empty text, only comments): an empty one, to which commands can add.
     doc = Array.isArray(all) ? (all[0] ?? parseDocument(text, { keepSourceTokens: true })) : undefined;
   } catch {
@@ -78,6 +80,16 @@ export function editContext(text: string): EditContext | string {
   const root = isMap(contents) ? contents : null;
   if (contents !== null && !root) return 'The document cannot be edited: its top level is not a mapping.';
   return { text, parsed, doc, root, style: detectStyle(text, root), shared: sharedNodes(doc) };
+}
+
+/** Whether the workload as read (merge keys applied) has a value at this path. */
+function mergedHas(ctx: EditContext, segments: readonly string[]): boolean {
+  let here: unknown = ctx.parsed.value;
+  for (const segment of segments) {
+    if (typeof here !== 'object' || here === null || !Object.hasOwn(here, segment)) return false;
+    here = (here as Record<string, unknown>)[segment];
+  }
+  return true;
 }
 
 function sharedNodes(doc: Document.Parsed): Set<Node> {
@@ -190,6 +202,10 @@ export function locatePath(ctx: EditContext, segments: readonly string[]): Locat
     if (isMap(node)) slot = slots.find((s) => s.name === segment);
     else if (/^(0|[1-9]\d*)$/.test(segment)) slot = slots[Number(segment)];
     else if (segment !== '-') return `${here} is a list; "${segment}" is not an item number.`;
+    if (!slot && isMap(node) && slots.some((s) => s.name === '<<') && mergedHas(ctx, segments.slice(0, i + 1))) {
+      // Written here, the entry would hide the one merged in (or, removed, still be there): not the user's intent.
+      return `${here || 'The document'} takes "${segment}" from elsewhere through a merge key (<<); edit it as text.`;
+    }
     if (!slot) {
       if (isSeq(node) && segment !== '-' && Number(segment) !== slots.length) {
         return `${here} has ${slots.length} items; there is no item ${segment}.`;

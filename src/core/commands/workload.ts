@@ -45,7 +45,15 @@ export const probeKey = (kind: ProbeKind): string => (kind === 'liveness' ? 'liv
 /** Names of the entries of a mapping in the document ([] when absent). */
 export function namesAt(ctx: EditContext, segments: readonly string[]): string[] {
   const node = readAt(ctx, segments);
-  return isMap(node) ? node.items.map((p) => keyText(p.key)) : [];
+  const written = isMap(node) ? node.items.map((p) => keyText(p.key)) : [];
+  // Names a merge key (`<<: *base`) brings are there too: a command on one is then refused as such.
+  let merged: unknown = ctx.parsed.value;
+  for (const segment of segments) {
+    merged = typeof merged === 'object' && merged !== null ? (merged as Record<string, unknown>)[segment] : undefined;
+  }
+  if (typeof merged !== 'object' || merged === null || Array.isArray(merged)) return written;
+  const more = Object.keys(merged).filter((name) => !written.includes(name));
+  return more.length > 0 ? [...written, ...more] : written;
 }
 
 export function hasContainer(ctx: EditContext, name: string): boolean {

@@ -23,6 +23,7 @@ import {
   MAX_TEXT_LENGTH,
   measureDepth,
   parseWorkloadText,
+  READ_OPTIONS,
   type ParsedDocument,
 } from './parse';
 import { diffEdits } from './text-diff';
@@ -586,7 +587,7 @@ function readBlock(
   const prefix = PARENT + (block.first > 0 ? ' '.repeat(k) + BEFORE + ': 0\n' : '') + (blankAbove ? '\n' : '');
   const sentinel = atEnd ? '' : (nextIsEntry ? ' '.repeat(k) : '') + AFTER + ':\n';
   // Duplicate keys are looked for apart, in one pass (as the whole parse does, see duplicateKeys).
-  const docs = parseAllDocuments(prefix + source + sentinel, { prettyErrors: false, uniqueKeys: false });
+  const docs = parseAllDocuments(prefix + source + sentinel, READ_OPTIONS);
   if (!Array.isArray(docs) || docs.length !== 1) return undefined;
   const read = docs[0]!;
   if (read.errors.length > 0 || read.warnings.length > 0 || read.commentBefore) return undefined;

@@ -6,6 +6,12 @@ import { LineIndex } from './lines';
  * Reading a workload's text: YAML or JSON (JSON is read as YAML 1.2, of which it is a subset).
  * Parsing never throws, whatever the input; every problem becomes a syntax diagnostic.
  */
+/**
+ * How the workload's YAML is read. Merge keys (`<<: *base`) merge, as in the Score toolchain (Go's
+ * yaml.v3 applies them; YAML 1.2 itself has none). Duplicate keys are found apart (see duplicateKeys).
+ */
+export const READ_OPTIONS = { prettyErrors: false, uniqueKeys: false, merge: true } as const;
+
 export interface ParsedDocument {
   readonly text: string;
   readonly lines: LineIndex;
@@ -71,7 +77,7 @@ export function parseWorkloadText(text: string): ParsedDocument {
     // tenth of the parse on a large workload.
     // Duplicate keys are found here instead (duplicateKeys): the library compares each key with every
     // key before it in its mapping, and a mapping of 20,000 variables took seconds to read.
-    const all = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
+    const all = parseAllDocuments(text, READ_OPTIONS);
     docs = Array.isArray(all) ? all : [];
   } catch (error) {
     return isStackOverflow(error)
