@@ -18,6 +18,9 @@ export function useGlobalKeys(): void {
         return;
       }
       if (!(e.ctrlKey || e.metaKey) || e.altKey || isTextField(e.target)) return;
+      // A modal dialog is open (a start-order choice, a confirmation): the document behind it is out
+      // of reach, and undoing it unseen would change what the dialog is about.
+      if (inModal(e.target)) return;
       const key = e.key.toLowerCase();
       if (key === 'z' && !e.shiftKey) store.getState().undo();
       else if ((key === 'z' && e.shiftKey) || key === 'y') store.getState().redo();
@@ -33,4 +36,9 @@ function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
   return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'file', 'submit'].includes(target.type);
+}
+
+function inModal(target: EventTarget | null): boolean {
+  if (target instanceof Element && target.closest('dialog[open]')) return true;
+  return document.querySelector('dialog[open]') !== null;
 }
