@@ -358,3 +358,23 @@ describe('moving a list item', () => {
     });
   });
 });
+
+describe('a flow mapping written one entry a line', () => {
+  it("puts a new entry on a line of its own, after the last one's comment", () => {
+    const doc = [
+      'containers: {',
+      '  web: {',
+      '    image: nginx,',
+      '    variables: {',
+      '      A: "1",   # first',
+      '      B: "2",   # second: used by the healthcheck',
+      '    },',
+      '  },',
+      '}',
+      '',
+    ].join('\n');
+    expect(text(commands.setVariable(doc, { container: 'web', name: 'C', value: '3' }))).toBe(
+      doc.replace('healthcheck\n', 'healthcheck\n      C: "3",\n'),
+    );
+  });
+});

@@ -499,8 +499,13 @@ function appendToFlow(
   const ownLines = onlySpaceBetween(text, lineStartAt(text, prev.start), prev.start);
   const column = ownLines ? columnOf(text, prev.start) : columnOfLine(text, prev.start);
   const gap = ownLines ? style.eol + ' '.repeat(column) : style.json && !style.jsonSpace ? '' : ' ';
-  if (prev.commaAfter >= 0)
-    return [{ start: prev.commaAfter + 1, end: prev.commaAfter + 1, insert: gap + item(column) + ',' }];
+  if (prev.commaAfter >= 0) {
+    // One item a line: the new one goes on a line of its own, after the comment closing the line before.
+    const lineEnd = lineEndAt(text, prev.commaAfter);
+    const rest = text.slice(prev.commaAfter + 1, lineEnd);
+    const at = ownLines && /^[ \t]*(#.*)?$/.test(rest) ? lineEnd : prev.commaAfter + 1;
+    return [{ start: at, end: at, insert: gap + item(column) + ',' }];
+  }
   return [{ start: lastEnd, end: lastEnd, insert: ',' + gap + item(column) }];
 }
 
