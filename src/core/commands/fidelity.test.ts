@@ -223,6 +223,36 @@ resources:
 
 handWritten.push(
   [
+    'entries that end in comments of their own, and comments about what follows',
+    `apiVersion: score.dev/v1b1
+metadata:
+  name: notes
+containers:
+  web:
+    image: nginx
+    args:
+    - "--port"   # listen port
+    - '8080'
+    # verbose flag below
+    - -v
+    variables:
+      A: "1"
+      BANNER: |+
+        Welcome
+
+      # end of vars
+  # the api container: keep it first in rollouts
+  api:
+    image: api
+    # end of api
+resources:
+  db:
+    type: postgres
+    # end of db
+# Notes for the team: db is provisioned by platform
+`,
+  ],
+  [
     'byte-order mark and a second document',
     '\ufeff# with a BOM\napiVersion: score.dev/v1b1\nmetadata:\n  name: bom\ncontainers:\n  a1:\n    image: y\n    variables:\n      V: ${resources.r.x}\nresources:\n  r:\n    type: redis\n---\nsecond: document\n',
   ],
