@@ -1,6 +1,6 @@
 import { exportCompose, type ComposeExport } from '../core/export/compose';
 import type { Provisioner } from '../core/provisioners';
-import { cleanComposeProjectName, PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+import { workloadProjectName } from './export-names';
 
 /**
  * The Compose export of the open workload, as the app makes it: one workload, the active
@@ -48,24 +48,6 @@ export function memoizedExport(): (input: WorkloadExportInput) => WorkloadExport
 }
 
 /**
- * The compose project name for a workload: its name cleaned as score-compose cleans a directory name
- * (a valid workload name is unchanged). None when nothing usable is left: Compose would refuse it.
- */
-export function workloadProjectName(workload: string | undefined): string | undefined {
-  const name = cleanComposeProjectName(workload ?? '');
-  return PROJECT_NAME_PATTERN.test(name) ? name : undefined;
-}
-
-/** The name the export keys a workload's seed and last export by ('' for a workload without a name). */
-export function workloadKey(value: unknown): string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '';
-  const metadata = (value as Record<string, unknown>).metadata;
-  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return '';
-  const name = (metadata as Record<string, unknown>).name;
-  return typeof name === 'string' ? name : '';
-}
-
-/**
  * score-compose's errors name its command-line flags and the machine it runs on: where the browser
  * cannot do the same, say so, and what to do instead.
  */
@@ -78,3 +60,5 @@ export function explainInBrowser(error: string): string {
     return `${error}. The browser has no environment variables to read it from: write the value in the workload instead, or export with the command line (npx score-designer compose score.yaml), which reads them from its environment.`;
   return error;
 }
+
+export { workloadKey, workloadProjectName } from './export-names';

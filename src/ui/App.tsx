@@ -1,7 +1,7 @@
+import type { TemplateEntry } from '../core/templates/list';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CatalogPage } from './catalog/CatalogPage';
 import { LibraryNotice } from './library/LibraryNotice';
-import type { WorkloadTemplate } from '../core/templates';
 import { useDocument } from '../state/document-context';
 import { isOpen } from '../state/document-store';
 import { useFileArrival } from './hooks/use-file-arrival';
@@ -26,15 +26,12 @@ export function App() {
   useGlobalKeys();
   usePreloadEditor();
   const open = useDocument(isOpen);
-  const { openFile, openText } = useOpenWorkload();
+  const { openFile, openText, openTemplate } = useOpenWorkload();
   const fileInput = useRef<HTMLInputElement>(null);
   const chooseFile = useCallback(() => fileInput.current?.click(), []);
   const onFile = useCallback((file: File) => void openFile(file), [openFile]);
   const onPastedText = useCallback((text: string) => void openText(text, 'the pasted text'), [openText]);
-  const onTemplate = useCallback(
-    (t: WorkloadTemplate) => void openText(t.text, `the template “${t.title}”`),
-    [openText],
-  );
+  const onTemplate = useCallback((t: TemplateEntry) => void openTemplate(t), [openTemplate]);
   const dragging = useFileArrival({ onFile, onText: onPastedText });
   const [catalogOpen, setCatalogOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);

@@ -1,4 +1,4 @@
-import scoreSchema from '../../../schemas/score-v1b1.json';
+import scoreSchema from '../../../schemas/score-v1b1.json' with { type: 'json' };
 import { parsePointer } from '../document/pointer';
 
 /**

@@ -1,43 +1,32 @@
 import { dataPipelineWorker } from './data-pipeline-worker';
 import { ecommerceFrontend } from './ecommerce-frontend';
 import { helloWorld } from './hello';
+import { templateList, type TemplateEntry } from './list';
 import { mlInferenceService } from './ml-inference-service';
 
-/** A workload to start from: the picker shows its title and description and opens its text. */
-export interface WorkloadTemplate {
-  /** Stable id; equals the workload's metadata.name. */
-  name: string;
-  title: string;
-  description: string;
+export { templateList, type TemplateEntry } from './list';
+
+/**
+ * A workload to start from, with its text at hand (for Node: tests, benches, the CLI). The app's
+ * picker uses `templateList`, which loads a text when it is chosen.
+ */
+export interface WorkloadTemplate extends Omit<TemplateEntry, 'load'> {
   text: string;
 }
 
-export const templates: readonly WorkloadTemplate[] = [
-  {
-    name: 'hello-world',
-    title: 'Hello world',
-    description: 'The smallest workload: one container, no resources.',
-    text: helloWorld,
-  },
-  {
-    name: 'ecommerce-frontend',
-    title: 'E-commerce frontend',
-    description: 'A complete e-commerce frontend application with nginx sidecar.',
-    text: ecommerceFrontend,
-  },
-  {
-    name: 'data-pipeline-worker',
-    title: 'Data pipeline worker',
-    description: 'A data processing worker with Kafka integration and metrics exporter.',
-    text: dataPipelineWorker,
-  },
-  {
-    name: 'ml-inference-service',
-    title: 'ML inference service',
-    description: 'A machine learning inference service with model server, request router, and A/B testing controller.',
-    text: mlInferenceService,
-  },
-];
+const texts: Record<string, string> = {
+  'hello-world': helloWorld,
+  'ecommerce-frontend': ecommerceFrontend,
+  'data-pipeline-worker': dataPipelineWorker,
+  'ml-inference-service': mlInferenceService,
+};
+
+export const templates: readonly WorkloadTemplate[] = templateList.map(({ name, title, description }) => ({
+  name,
+  title,
+  description,
+  text: texts[name]!,
+}));
 
 /** The template a new document starts from. */
 export const defaultTemplate: WorkloadTemplate = templates[0]!;

@@ -1,9 +1,10 @@
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useDocument } from '../../state/document-context';
 import { exportOf } from '../../state/export-actions';
 import { workloadKey, type WorkloadExport } from '../../state/export-compose';
-import { lastExportOf, seedOf } from '../../state/export-store';
+import { lastExportOf } from '../../state/export-store';
 import { useExportState, useExportStore } from './export-context';
+import { useWorkloadSeed } from './use-workload-seed';
 
 export interface WorkloadExportView {
   /** metadata.name ('' without one): the key of the seed and the last export. */
@@ -38,18 +39,4 @@ export function useWorkloadExport(): WorkloadExportView {
     [store, parsed.text, workload, seed, provisioners],
   );
   return { workload, seed, exported, stale, lastExported };
-}
-
-/**
- * The seed the workload's generated names and passwords come from (keyed by its name, `''` without
- * one); undefined only for the moment before its first seed is made.
- */
-export function useWorkloadSeed(workload: string, needed = true): number | undefined {
-  const store = useExportStore();
-  const seed = useExportState((s) => seedOf(s, workload));
-  // A workload's first seed is made after rendering (a store update is not allowed during it), before paint.
-  useLayoutEffect(() => {
-    if (seed === undefined && needed) store.getState().ensureSeed(workload);
-  }, [seed, workload, store, needed]);
-  return seed;
 }

@@ -1,3 +1,4 @@
+import type { TemplateEntry } from '../../core/templates/list';
 import { useCallback } from 'react';
 import { hasChanges } from '../../state/document-store';
 import { useDocumentStore } from '../../state/document-context';
@@ -43,7 +44,24 @@ export function useOpenWorkload() {
     (text: string, origin: string) => openReading(readWorkloadText(text), origin),
     [openReading],
   );
-  return { openFile, openText };
+  const openTemplate = useCallback(
+    async (template: TemplateEntry) => {
+      const origin = `the template “${template.title}”`;
+      let text: string;
+      try {
+        text = await template.load(); // its own small chunk: the first page does not carry the texts
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        store
+          .getState()
+          .say('error', `${capitalize(origin)} could not be loaded (${reason}). Your workload is unchanged.`);
+        return false;
+      }
+      return openText(text, origin);
+    },
+    [openText, store],
+  );
+  return { openFile, openText, openTemplate };
 }
 
 function capitalize(text: string): string {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ExportedVariables } from '../../core/inspector';
-import { workloadProjectName } from '../../state/export-compose';
+import { workloadProjectName } from '../../state/export-names';
 import { exportedVariablesOf, type PreviewInput } from '../../state/export-preview';
 import { useExportState } from '../export/export-context';
-import { useWorkloadSeed } from '../export/use-workload-export';
+import { useWorkloadSeed } from '../export/use-workload-seed';
 
 /**
  * Resource outputs are only known from an export: it runs (loaded on first need, off the first

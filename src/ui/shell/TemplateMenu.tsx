@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { WorkloadTemplate } from '../../core/templates';
+import type { TemplateEntry } from '../../core/templates/list';
 import { Modal } from '../dialog/Modal';
 import { TemplateList } from '../start/TemplateList';
 
 /** "New from template": a dialog listing the templates. */
-export function TemplateMenu({ onChoose }: { onChoose: (template: WorkloadTemplate) => void }) {
+export function TemplateMenu({ onChoose }: { onChoose: (template: TemplateEntry) => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -1,4 +1,4 @@
-import type { WorkloadTemplate } from '../../core/templates';
+import type { TemplateEntry } from '../../core/templates/list';
 import { useDocument } from '../../state/document-context';
 import { isOpen } from '../../state/document-store';
 import { ExportMenu } from '../export/ExportMenu';
@@ -19,7 +19,7 @@ export function TopBar({
   libraryOpen,
   onLibrary,
 }: {
-  onTemplate: (template: WorkloadTemplate) => void;
+  onTemplate: (template: TemplateEntry) => void;
   onOpenFile: () => void;
   catalogOpen: boolean;
   onCatalog: () => void;

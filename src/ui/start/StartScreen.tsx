@@ -1,4 +1,4 @@
-import type { WorkloadTemplate } from '../../core/templates';
+import type { TemplateEntry } from '../../core/templates/list';
 import { TemplateList } from './TemplateList';
 
 /** What the app shows with nothing open: the templates, and the ways to open a workload of one's own. */
@@ -6,7 +6,7 @@ export function StartScreen({
   onTemplate,
   onOpenFile,
 }: {
-  onTemplate: (template: WorkloadTemplate) => void;
+  onTemplate: (template: TemplateEntry) => void;
   onOpenFile: () => void;
 }) {
   return (
