@@ -378,3 +378,21 @@ describe('a flow mapping written one entry a line', () => {
     );
   });
 });
+
+describe('JSON written partly on one line', () => {
+  it('writes a new value on one line among neighbours on one line, and pretty among pretty ones', () => {
+    const json =
+      '{\n  "containers": {\n    "web": {"image": "nginx"}\n  },\n  "resources": {\n    "db": {\n      "type": "postgres"\n    }\n  }\n}\n';
+    expect(
+      text(
+        commands.bindOutputToVariable(json, { container: 'web', variable: 'DB_HOST', resource: 'db', output: 'host' }),
+      ),
+    ).toBe(json.replace('{"image": "nginx"}', '{"image": "nginx", "variables": {"DB_HOST": "${resources.db.host}"}}'));
+    expect(text(commands.addResource(json, { name: 'cache', type: 'redis' }))).toBe(
+      json.replace(
+        '      "type": "postgres"\n    }\n',
+        '      "type": "postgres"\n    },\n    "cache": {\n      "type": "redis"\n    }\n',
+      ),
+    );
+  });
+});

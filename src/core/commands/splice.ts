@@ -383,7 +383,7 @@ export function insertEntry(
       ctx,
       map,
       slots,
-      (col) => flowEntry(ctx.style, look, key, value, col),
+      (col, oneLine) => flowEntry(ctx.style, look, key, value, col, oneLine),
       () =>
         ctx.style.json
           ? jsonValue(ctx.style, singleEntry(key, value), column)
@@ -430,7 +430,7 @@ export function appendItem(ctx: EditContext, seq: YAMLSeq, value: unknown): Spli
       ctx,
       seq,
       slots,
-      (col) => flowItem(ctx.style, look, value, col),
+      (col, oneLine) => flowItem(ctx.style, look, value, col, oneLine),
       () =>
         ctx.style.json
           ? jsonValue(ctx.style, [value], column)
@@ -488,7 +488,7 @@ function appendToFlow(
   ctx: EditContext,
   coll: Collection,
   slots: Slot[],
-  item: (column: number) => string,
+  item: (column: number, oneLine: boolean) => string,
   whole: () => string,
   after?: Slot,
 ): Splice {
@@ -504,9 +504,9 @@ function appendToFlow(
     const lineEnd = lineEndAt(text, prev.commaAfter);
     const rest = text.slice(prev.commaAfter + 1, lineEnd);
     const at = ownLines && /^[ \t]*(#.*)?$/.test(rest) ? lineEnd : prev.commaAfter + 1;
-    return [{ start: at, end: at, insert: gap + item(column) + ',' }];
+    return [{ start: at, end: at, insert: gap + item(column, !ownLines) + ',' }];
   }
-  return [{ start: lastEnd, end: lastEnd, insert: ',' + gap + item(column) }];
+  return [{ start: lastEnd, end: lastEnd, insert: ',' + gap + item(column, !ownLines) }];
 }
 
 function flowItemEnd(slot: Slot): number {

@@ -254,15 +254,26 @@ export function keyText(style: DocumentStyle, look: Look, key: string, flow: boo
   return body.slice(0, body.lastIndexOf(':'));
 }
 
-/** A key and value as written in a flow mapping; JSON in a JSON document. `column` indents pretty JSON. */
-export function flowEntry(style: DocumentStyle, look: Look, key: string, value: unknown, column: number): string {
-  if (style.json) return JSON.stringify(key) + (style.jsonSpace ? ': ' : ':') + jsonValue(style, value, column);
+/**
+ * A key and value as written in a flow mapping; JSON in a JSON document. `column` indents pretty JSON;
+ * `oneLine`: among neighbours written on one line, a JSON value is written on one line too.
+ */
+export function flowEntry(
+  style: DocumentStyle,
+  look: Look,
+  key: string,
+  value: unknown,
+  column: number,
+  oneLine = false,
+): string {
+  if (style.json)
+    return JSON.stringify(key) + (style.jsonSpace ? ': ' : ':') + jsonValue(style, value, column, oneLine);
   return keyText(style, look, key, true) + ': ' + flowValue(style, look, value);
 }
 
 /** A value in a flow collection: JSON in a JSON document, else YAML flow. */
-export function flowItem(style: DocumentStyle, look: Look, value: unknown, column: number): string {
-  return style.json ? jsonValue(style, value, column) : flowValue(style, look, value);
+export function flowItem(style: DocumentStyle, look: Look, value: unknown, column: number, oneLine = false): string {
+  return style.json ? jsonValue(style, value, column, oneLine) : flowValue(style, look, value);
 }
 
 /** JSON text for a value, pretty-printed like the document, its later lines indented by `column`. */
