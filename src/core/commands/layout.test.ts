@@ -396,3 +396,15 @@ describe('JSON written partly on one line', () => {
     );
   });
 });
+
+describe('values with Unicode line separators', () => {
+  it('are written so that they read back the same (NEL, LS, PS), whatever the old quoting', () => {
+    const doc = "containers:\n  web:\n    image: x\n    variables:\n      A: plain\n      B: 'single'\n";
+    for (const value of ['\u0085start', 'mid\u0085dle', '\u2028x', 'a\u2029'])
+      for (const name of ['A', 'B', 'NEW']) {
+        const written = text(commands.setVariable(doc, { container: 'web', name, value }));
+        const read = parse(written) as { containers: { web: { variables: Record<string, string> } } };
+        expect(read.containers.web.variables[name], `${JSON.stringify(value)} in ${name}`).toBe(value);
+      }
+  });
+});

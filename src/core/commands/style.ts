@@ -185,6 +185,9 @@ function yamlText(value: unknown, style: DocumentStyle, look: Look, flow: boolea
       if (typeof scalar.value === 'string' && /[\n\r]/.test(scalar.value) && (flow || quoted)) {
         scalar.type = 'QUOTE_DOUBLE';
       }
+      // Unicode's next-line and separators: the library writes them plain (or single-quoted) and reads
+      // them back as breaks or not at all. Double quotes escape them (\N, \L, \P).
+      if (typeof scalar.value === 'string' && /[\u0085\u2028\u2029]/.test(scalar.value)) scalar.type = 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({
