@@ -1,9 +1,7 @@
 import { cleanComposeProjectName, PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
 
-/**
- * The names the export keys a workload by, apart from the exporter: the inspector's variable preview
- * needs them on the first page, where the exporter (most of the export's code) is not loaded.
- */
+// The names the export keys a workload by, apart from the exporter: the inspector's variable preview
+// needs them on the first page, where the exporter (most of the export's code) is not loaded.
 
 /**
  * The compose project name for a workload: its name cleaned as score-compose cleans a directory name

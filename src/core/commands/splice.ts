@@ -358,7 +358,6 @@ function rewriteLiteralLines(ctx: EditContext, node: Node, value: unknown): Edit
 // Insert
 // ---------------------------------------------------------------------------------------------
 
-/** Adds `key: value` as the last entry of a mapping. */
 /**
  * Adds an entry to a mapping. Given the mapping's place (`at`), a key the schema knows goes where the
  * schema puts it — `class` after a resource's `type`, not after its `params` — right after the last
@@ -524,10 +523,6 @@ function insertIntoEmptyDocument(ctx: EditContext, key: string, value: unknown):
 }
 
 // ---------------------------------------------------------------------------------------------
-// Remove
-// ---------------------------------------------------------------------------------------------
-
-// ---------------------------------------------------------------------------------------------
 // Move
 // ---------------------------------------------------------------------------------------------
 
@@ -600,6 +595,10 @@ function moveInFlow(ctx: EditContext, slots: Slot[], from: number, to: number): 
   }
   return edits;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Remove
+// ---------------------------------------------------------------------------------------------
 
 /**
  * Removes the entry at `segments`. A parent left empty is removed too, up the tree, unless `keep`

@@ -6,12 +6,6 @@ import { LineIndex } from './lines';
  * Reading a workload's text: YAML or JSON (JSON is read as YAML 1.2, of which it is a subset).
  * Parsing never throws, whatever the input; every problem becomes a syntax diagnostic.
  */
-/**
- * How the workload's YAML is read. Merge keys (`<<: *base`) merge, as in the Score toolchain (Go's
- * yaml.v3 applies them; YAML 1.2 itself has none). Duplicate keys are found apart (see duplicateKeys).
- */
-export const READ_OPTIONS = { prettyErrors: false, uniqueKeys: false, merge: true } as const;
-
 export interface ParsedDocument {
   readonly text: string;
   readonly lines: LineIndex;
@@ -31,6 +25,12 @@ export const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
 export const MAX_DEPTH = 1000;
 /** yaml's guard against alias bombs ("billion laughs"): more alias expansions than this fail. */
 export const MAX_ALIAS_COUNT = 1000;
+/**
+ * How the workload's YAML is read. Merge keys (`<<: *base`) merge, as in the Score toolchain (Go's
+ * yaml.v3 applies them; YAML 1.2 itself has none). Duplicate keys are found apart (see duplicateKeys).
+ */
+export const READ_OPTIONS = { prettyErrors: false, uniqueKeys: false, merge: true } as const;
+
 /** A broken file can yield thousands of follow-on errors; the first hundred say all there is to say. */
 const MAX_REPORTED_ERRORS = 100;
 
