@@ -1,6 +1,6 @@
 import { renameResourceInPlaceholders } from '../document/placeholders';
 import { escapeSegment } from '../document/pointer';
-import { schemaKeysAt } from '../inspector/schema-paths';
+import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
 
 /**
  * A tiny model of every command on plain JS data, written independently of the text splicing, for
@@ -64,7 +64,7 @@ class Model {
         if (index < 0 || index > node.length) return false;
         if (index === node.length) {
           this.touched.push(ptr(segments.slice(0, i)));
-          node.push(nestValue(segments.slice(i + 1), value));
+          node.push(nestValue(segments, i + 1, value));
           return true;
         }
         if (last) {
@@ -75,7 +75,7 @@ class Model {
         const next: Json = node[index]!;
         if (next === null) {
           this.touched.push(ptr(segments.slice(0, i + 1)));
-          node[index] = nestValue(segments.slice(i + 1), value);
+          node[index] = nestValue(segments, i + 1, value);
           return true;
         }
         node = next;
@@ -84,7 +84,7 @@ class Model {
       if (!isObj(node)) return false;
       if (!Object.prototype.hasOwnProperty.call(node, s)) {
         this.touched.push(ptr(segments.slice(0, i)));
-        placeKey(node, s, nestValue(segments.slice(i + 1), value), schemaKeysAt(ptr(segments.slice(0, i))));
+        placeKey(node, s, nestValue(segments, i + 1, value), schemaKeysAt(ptr(segments.slice(0, i))));
         return true;
       }
       if (last) {
@@ -95,7 +95,7 @@ class Model {
       const next: Json = node[s]!;
       if (next === null) {
         this.touched.push(ptr(segments.slice(0, i + 1)));
-        node[s] = nestValue(segments.slice(i + 1), value);
+        node[s] = nestValue(segments, i + 1, value);
         return true;
       }
       if (typeof next !== 'object') return false;
@@ -164,9 +164,13 @@ function placeKey(obj: Obj, key: string, value: Json, order: readonly string[]):
   for (const [k, v] of rest) put(k, v);
 }
 
-function nestValue(segments: readonly string[], value: Json): Json {
+/** The value made for `segments[from..]` where nothing is: lists for `-`, and for item 0 where the schema has only a list. */
+function nestValue(segments: readonly string[], from: number, value: Json): Json {
   let out = value;
-  for (let i = segments.length - 1; i >= 0; i--) out = segments[i] === '-' ? [out] : { [segments[i]!]: out };
+  for (let i = segments.length - 1; i >= from; i--) {
+    const list = segments[i] === '-' || (segments[i] === '0' && isListPlace(ptr(segments.slice(0, i))));
+    out = list ? [out] : { [segments[i]!]: out };
+  }
   return out;
 }
 

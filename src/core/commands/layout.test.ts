@@ -408,3 +408,19 @@ describe('values with Unicode line separators', () => {
       }
   });
 });
+
+describe('item 0 of a list that is not there yet', () => {
+  it('starts a list where the schema has only a list, and stays a key where a mapping may be', () => {
+    const doc = 'containers:\n  web:\n    image: x\n    args: null\n';
+    expect(text(commands.setField(doc, { pointer: '/containers/web/args/0', value: 'a' }))).toBe(
+      'containers:\n  web:\n    image: x\n    args:\n      - a\n',
+    );
+    const bare = 'containers:\n  web:\n    image: x\n';
+    expect(text(commands.setField(bare, { pointer: '/containers/web/command/0', value: 'run' }))).toBe(
+      'containers:\n  web:\n    image: x\n    command:\n      - run\n',
+    );
+    expect(text(commands.setField(bare, { pointer: '/containers/web/variables/0', value: 'a' }))).toBe(
+      `${bare}    variables:\n      "0": a\n`,
+    );
+  });
+});

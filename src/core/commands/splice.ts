@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, parse, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { toPointer } from '../document/pointer';
-import { schemaKeysAt } from '../inspector/schema-paths';
+import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
 import type { Edit } from './edit';
 import {
   blockEntry,
@@ -197,15 +197,15 @@ export function setAt(ctx: EditContext, segments: readonly string[], value: unkn
     return replaceValue(ctx, last!.coll, last!.slot, value);
   }
   const [first, ...rest] = at.missing as [string, ...string[]];
-  const nested = nest(rest, value);
+  const holderAt = segments.slice(0, segments.length - at.missing.length);
+  const nested = nest([...holderAt, first], rest, value);
   const holder = last ? last.slot.value : ctx.root;
   if (holder === null || (isScalar(holder) && holder.value === null)) {
-    const fresh = first === '-' ? [nested] : singleEntry(first, nested);
+    const fresh = startsList(holderAt, first) ? [nested] : singleEntry(first, nested);
     if (!last) return insertIntoEmptyDocument(ctx, first, nested);
     return replaceValue(ctx, last.coll, last.slot, fresh);
   }
-  if (isMap(holder))
-    return insertEntry(ctx, holder, first, nested, segments.slice(0, segments.length - at.missing.length));
+  if (isMap(holder)) return insertEntry(ctx, holder, first, nested, holderAt);
   if (isSeq(holder)) return appendItem(ctx, holder, nested);
   return 'That place cannot hold the value.';
 }
@@ -222,10 +222,17 @@ function sameJson(a: unknown, b: unknown): boolean {
   );
 }
 
-function nest(segments: readonly string[], value: unknown): unknown {
+function nest(base: readonly string[], segments: readonly string[], value: unknown): unknown {
   let out = value;
-  for (let i = segments.length - 1; i >= 0; i--) out = segments[i] === '-' ? [out] : singleEntry(segments[i]!, out);
+  for (let i = segments.length - 1; i >= 0; i--) {
+    out = startsList([...base, ...segments.slice(0, i)], segments[i]!) ? [out] : singleEntry(segments[i]!, out);
+  }
   return out;
+}
+
+/** `-`, or item 0 where the schema has only a list (`/containers/web/args/0`): a new list, not a mapping. */
+function startsList(parent: readonly string[], segment: string): boolean {
+  return segment === '-' || (segment === '0' && isListPlace(toPointer(parent)));
 }
 
 function sharedMessage(segments: readonly string[]): string {

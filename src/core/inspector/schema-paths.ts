@@ -142,6 +142,15 @@ export function schemaKeysAt(pointer: string): readonly string[] {
   return childKeys.get(place.path) ?? [];
 }
 
+/** Whether the schema has only a list at `pointer` (command, args): item 0 of nothing there starts a list. */
+export function isListPlace(pointer: string): boolean {
+  if (pointer === '') return false;
+  const place = schemaPathOf(pointer);
+  if (!place || place.depth !== parsePointer(pointer).length) return false;
+  const types = byPath.get(place.path)?.types ?? [];
+  return types.includes('array') && !types.includes('object');
+}
+
 const childKeys = new Map<SchemaPath, string[]>();
 for (const { path } of scoreProperties) {
   const cut = path.lastIndexOf('/');
