@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import type { AddResourceArgs } from '../commands/resources';
 import { sampleName, sampleParams } from './entries';
+import { asRecord } from '../inspector/sections';
 import type { CatalogEntry } from './types';
 
 /**
@@ -55,12 +56,12 @@ interface WorkloadFacts {
 }
 
 function workloadFacts(workload: unknown): WorkloadFacts {
-  const metadata = record(record(workload)?.metadata);
-  const ports = record(record(record(workload)?.service)?.ports);
+  const metadata = asRecord(asRecord(workload)?.metadata);
+  const ports = asRecord(asRecord(asRecord(workload)?.service)?.ports);
   return {
     name: typeof metadata?.name === 'string' && metadata.name !== '' ? metadata.name : undefined,
     ports: ports ? Object.keys(ports) : [],
-    resources: Object.keys(record(record(workload)?.resources) ?? {}),
+    resources: Object.keys(asRecord(asRecord(workload)?.resources) ?? {}),
   };
 }
 
@@ -74,12 +75,6 @@ function fitParams(type: string, { name, ports }: WorkloadFacts): Record<string,
     else fitted.host = `${name}.localhost`;
   }
   return fitted;
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from 'yaml';
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { toPointer } from '../document/pointer';
+import { valueAt } from '../inspector/sections';
 import { keyText } from '../document/source-map';
 import { detectStyle, type DocumentStyle } from './style';
 
@@ -82,14 +83,9 @@ export function editContext(text: string): EditContext | string {
   return { text, parsed, doc, root, style: detectStyle(text, root), shared: sharedNodes(doc) };
 }
 
-/** Whether the workload as read (merge keys applied) has a value at this path. */
-function mergedHas(ctx: EditContext, segments: readonly string[]): boolean {
-  let here: unknown = ctx.parsed.value;
-  for (const segment of segments) {
-    if (typeof here !== 'object' || here === null || !Object.hasOwn(here, segment)) return false;
-    here = (here as Record<string, unknown>)[segment];
-  }
-  return true;
+/** The value at a path of the workload as read, merge keys applied (undefined when it is not there). */
+export function mergedValueAt(ctx: EditContext, segments: readonly string[]): unknown {
+  return valueAt(ctx.parsed.value, toPointer(segments));
 }
 
 function sharedNodes(doc: Document.Parsed): Set<Node> {
@@ -202,7 +198,12 @@ export function locatePath(ctx: EditContext, segments: readonly string[]): Locat
     if (isMap(node)) slot = slots.find((s) => s.name === segment);
     else if (/^(0|[1-9]\d*)$/.test(segment)) slot = slots[Number(segment)];
     else if (segment !== '-') return `${here} is a list; "${segment}" is not an item number.`;
-    if (!slot && isMap(node) && slots.some((s) => s.name === '<<') && mergedHas(ctx, segments.slice(0, i + 1))) {
+    if (
+      !slot &&
+      isMap(node) &&
+      slots.some((s) => s.name === '<<') &&
+      mergedValueAt(ctx, segments.slice(0, i + 1)) !== undefined
+    ) {
       // Written here, the entry would hide the one merged in (or, removed, still be there): not the user's intent.
       return `${here || 'The document'} takes "${segment}" from elsewhere through a merge key (<<); edit it as text.`;
     }

@@ -1,7 +1,8 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { keyText } from '../document/source-map';
 import type { KeepWhenEmpty } from './splice';
-import { readAt, type EditContext } from './tree';
+import { asRecord } from '../inspector/sections';
+import { mergedValueAt, readAt, type EditContext } from './tree';
 
 /**
  * Where things live in a workload, and which parents stay when their last entry goes.
@@ -47,11 +48,8 @@ export function namesAt(ctx: EditContext, segments: readonly string[]): string[]
   const node = readAt(ctx, segments);
   const written = isMap(node) ? node.items.map((p) => keyText(p.key)) : [];
   // Names a merge key (`<<: *base`) brings are there too: a command on one is then refused as such.
-  let merged: unknown = ctx.parsed.value;
-  for (const segment of segments) {
-    merged = typeof merged === 'object' && merged !== null ? (merged as Record<string, unknown>)[segment] : undefined;
-  }
-  if (typeof merged !== 'object' || merged === null || Array.isArray(merged)) return written;
+  const merged = asRecord(mergedValueAt(ctx, segments));
+  if (!merged) return written;
   const more = Object.keys(merged).filter((name) => !written.includes(name));
   return more.length > 0 ? [...written, ...more] : written;
 }
