@@ -706,3 +706,38 @@ containers:
     );
   });
 });
+
+describe('new multi-line text under any indentation width', () => {
+  const doc = (indent: number) => {
+    const pad = ' '.repeat(indent);
+    return `apiVersion: score.dev/v1b1\nmetadata:\n${pad}name: a\ncontainers:\n${pad}web:\n${pad}${pad}image: nginx\n${pad}${pad}variables:\n${pad}${pad}${pad}A: x\n`;
+  };
+
+  it('reads back as given when its first line starts with a space (no `|2` over lines indented by 4)', () => {
+    for (const indent of [2, 3, 4, 8]) {
+      const text = doc(indent);
+      for (const value of [' lead\nx\n', '  two\n', ' a\n b', '\n x\n']) {
+        for (const name of ['A', 'B']) {
+          const result = ok(text, commands.setVariable(text, { container: 'web', name, value }));
+          const read = parseWorkloadText(result.text).value as {
+            containers: { web: { variables: Record<string, string> } };
+          };
+          expect(read.containers.web.variables[name], `indent ${indent}, ${JSON.stringify(value)}`).toBe(value);
+        }
+      }
+    }
+  });
+
+  it('a folded block (`>`) given new lines stays folded', () => {
+    const text = `containers:\n  web:\n    image: nginx\n    variables:\n      MSG: >\n        hello\n        world\n`;
+    const result = ok(
+      text,
+      commands.setVariable(text, { container: 'web', name: 'MSG', value: 'bye now\nand then\n' }),
+    );
+    expect(result.text).toBe(
+      `containers:\n  web:\n    image: nginx\n    variables:\n      MSG: >\n        bye now\n\n        and then\n`,
+    );
+    const read = parseWorkloadText(result.text).value as { containers: { web: { variables: { MSG: string } } } };
+    expect(read.containers.web.variables.MSG).toBe('bye now\nand then\n');
+  });
+});

@@ -130,6 +130,33 @@ resources:
 `,
   ],
   [
+    'four-space indent, plain strings, indentless lists',
+    `apiVersion: score.dev/v1b1
+metadata:
+    name: plain-four
+containers:
+    main:
+        image: ghcr.io/acme/main:1.0
+        command:
+        - /bin/sh
+        - -c
+        variables:
+            MODE: production
+            NOTE: >
+                folded text
+                over two lines
+        files:
+            /etc/app.conf:
+                content: |
+                    key = value
+    side:
+        image: busybox
+resources:
+    bus:
+        type: amqp
+`,
+  ],
+  [
     'flow maps and quoted keys',
     `apiVersion: score.dev/v1b1
 metadata: {name: flowy, annotations: {a: '1', b: '2'}}
@@ -295,6 +322,7 @@ const stringValues = [
   'back\\slash',
   'tab\there',
   ' lead',
+  ' indented\nblock\n',
   'trail ',
   'a,b',
   '{x}',

@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, parse, type Node, type YAMLMap, type YAMLSeq } 
 import { toPointer } from '../document/pointer';
 import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
 import type { Edit } from './edit';
+import { sameJson } from './same-json';
 import {
   blockEntry,
   blockItem,
@@ -208,18 +209,6 @@ export function setAt(ctx: EditContext, segments: readonly string[], value: unkn
   if (isMap(holder)) return insertEntry(ctx, holder, first, nested, holderAt);
   if (isSeq(holder)) return appendItem(ctx, holder, nested);
   return 'That place cannot hold the value.';
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every(
-    (k, i) => k === kb[i] && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
 }
 
 function nest(base: readonly string[], segments: readonly string[], value: unknown): unknown {

@@ -4,12 +4,14 @@ import {
   isPair,
   isScalar,
   isSeq,
+  parse,
   visit,
   type Node,
   type Scalar,
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
+import { sameJson } from './same-json';
 import { columnOf, lineBreakOf, lineStartAt } from './text';
 
 /**
@@ -46,6 +48,8 @@ export interface Look {
   keys: StringStyle;
   /** How the items of neighbouring lists are quoted (`command: ["a"]`), for the items of new lists. */
   items?: StringStyle;
+  /** The value replaced was a folded block (`>`): new text with line breaks stays folded. */
+  folded?: boolean;
 }
 
 export function detectStyle(text: string, root: Node | null): DocumentStyle {
@@ -156,6 +160,7 @@ export function lookForReplacing(base: Look, old: Node | null): Look {
   if (isScalar(old) && typeof old.value === 'string') {
     const type = old.type;
     if (type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE') return { ...base, strings: type };
+    if (type === 'BLOCK_FOLDED') return { ...base, strings: 'PLAIN', folded: true };
     return { ...base, strings: 'PLAIN' };
   }
   return base;
@@ -166,6 +171,15 @@ export function lookForReplacing(base: Look, old: Node | null): Look {
 // ---------------------------------------------------------------------------------------------
 
 function yamlText(value: unknown, style: DocumentStyle, look: Look, flow: boolean): string {
+  if (look.folded && !flow) {
+    // Folded text is kept folded when it reads back as given; else it is written as any new text.
+    const folded = render(value, style, look, flow);
+    if (sameJson(parse(folded), value)) return folded;
+  }
+  return render(value, style, { ...look, folded: false }, flow);
+}
+
+function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean): string {
   const doc = new Document(value);
   visit(doc, {
     Seq(_, seq) {
@@ -179,7 +193,15 @@ function yamlText(value: unknown, style: DocumentStyle, look: Look, flow: boolea
     Map(_, map) {
       if (flow) map.flow = true;
     },
-    Scalar(_, scalar) {
+    Scalar(key, scalar) {
+      const multiLine = typeof scalar.value === 'string' && /[\n\r]/.test(scalar.value);
+      if (look.folded && multiLine) scalar.type = 'BLOCK_FOLDED';
+      // The library writes a block's indentation indicator as 2 whatever the indentation width (yaml
+      // 2.9), so under another width a value whose first line starts with a space would read back with
+      // more spaces (`|2` over lines indented by 4). Such a value of an entry is double-quoted there.
+      if (multiLine && key === 'value' && style.indent !== 2 && /^\n* /.test(scalar.value as string)) {
+        scalar.type = 'QUOTE_DOUBLE';
+      }
       // Inside flow collections a multi-line string is clearest double-quoted; single quotes cannot escape.
       const quoted = look.strings !== 'PLAIN' || scalar.type === 'QUOTE_SINGLE';
       if (typeof scalar.value === 'string' && /[\n\r]/.test(scalar.value) && (flow || quoted)) {
