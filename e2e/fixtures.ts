@@ -120,17 +120,19 @@ export async function setText(page: Page, text: string) {
   await page.evaluate((t) => window.scoreDesigner!.setText(t), text);
 }
 
-/** The text of the autosaved draft in IndexedDB, or null when there is none. */
+/** The text of this tab's autosaved draft in IndexedDB (its slot is named in sessionStorage), or null. */
 export function savedDraft(page: Page): Promise<string | null> {
   return page.evaluate(
     () =>
       new Promise<string | null>((resolve, reject) => {
+        const slot = sessionStorage.getItem('score-designer.draft-slot');
+        if (slot === null) return resolve(null);
         const open = indexedDB.open('score-designer-drafts');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('drafts')) return resolve(null);
-          const get = db.transaction('drafts').objectStore('drafts').get('current');
+          const get = db.transaction('drafts').objectStore('drafts').get(slot);
           get.onsuccess = () => resolve((get.result as { text?: string } | undefined)?.text ?? null);
           get.onerror = () => reject(get.error);
         };

@@ -167,6 +167,42 @@ test('reloading restores the unsaved text exactly; the recovered draft can be di
   await expect(ui.startHeading).toBeVisible();
 });
 
+test('two tabs keep two drafts: neither overwrites the other, and a new tab takes up a closed one', async ({
+  page,
+  context,
+}) => {
+  await openTemplate(page);
+  await setText(page, (await textOf(page)) + '# work of the first tab\n');
+  const first = await textOf(page);
+  await expect.poll(() => savedDraft(page), { timeout: 1000, intervals: [100] }).toBe(first);
+
+  // A second tab starts on the start screen rather than on the first tab's work.
+  const second = await context.newPage();
+  await openApp(second);
+  await templateButton(second, 'Data pipeline worker').click();
+  await waitForEditor(second);
+  await setText(second, (await textOf(second)) + '# work of the second tab\n');
+  const secondText = await textOf(second);
+  await expect.poll(() => savedDraft(second), { timeout: 1000, intervals: [100] }).toBe(secondText);
+
+  // Each tab, reloaded, gets its own work back.
+  await page.reload();
+  await waitForEditor(page);
+  expect(await textOf(page)).toBe(first);
+  await second.reload();
+  await waitForEditor(second);
+  expect(await textOf(second)).toBe(secondText);
+
+  // Closed, the second tab's work is what the next new tab opens with.
+  await second.close();
+  const third = await context.newPage();
+  await third.goto('/');
+  await waitForEditor(third);
+  expect(await textOf(third)).toBe(secondText);
+  await expect(third.getByRole('region', { name: 'Recovered draft' })).toContainText('recovered');
+  await third.close();
+});
+
 test('undo and redo walk back and forth across typing and command edits, in every pane', async ({ page }) => {
   await openTemplate(page);
   const ui = app(page);

@@ -15,6 +15,7 @@ import { runApart, typingRehearsal } from './state/validation';
 import { createExportStore } from './state/export-store';
 import { previewExportsIn } from './state/export-preview';
 import { ExportStoreProvider } from './ui/export/export-context';
+import { browserTabs, claimDraftSlot } from './state/draft-slot';
 import { indexedDbDrafts } from './state/drafts';
 import { LayoutStoreProvider } from './state/layout-context';
 import { createLayoutStore } from './state/layout-store';
@@ -28,8 +29,9 @@ const layout = createLayoutStore();
 // The theme before the first paint, so that a dark page never flashes light.
 applyTheme(effectiveTheme(layout.getState().theme, systemPrefersDark()));
 
-// The last working draft comes back (IndexedDB, within a moment), or the start screen shows.
-const drafts = indexedDbDrafts();
+// This tab's working draft comes back (IndexedDB, within a moment; each tab has a draft slot of its
+// own, see src/state/draft-slot.ts), or the start screen shows.
+const drafts = claimDraftSlot(indexedDbDrafts(), browserTabs());
 // Meanwhile the resource catalog: built-in provisioners plus the files the user loaded (or named in
 // ?catalog=); stored files are read before the first check, which must see their provisioners.
 const [catalogStore, recovered] = await Promise.all([
@@ -38,7 +40,7 @@ const [catalogStore, recovered] = await Promise.all([
     pageUrl: location.href,
     configuredUrl: import.meta.env.VITE_CATALOG_URL as string | undefined,
   }),
-  recoverDocument(drafts),
+  drafts.then((slot) => recoverDocument(slot)),
 ]);
 // Every check runs against the active catalog; those that follow typing in a very long text run in a
 // worker, so that typing is never blocked. The inspector's export previews run there too.
@@ -55,7 +57,7 @@ catalogStore.subscribe((next, previous) => {
 void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
   if ('error' in result) store.getState().say('error', result.error);
 });
-startAutosave(store, drafts);
+startAutosave(store, await drafts);
 // The export: seeds and last exports per workload (localStorage), and the catalog's provisioners.
 const exportStore = createExportStore({ storage: safeLocalStorage(), catalog: catalogStore });
 

@@ -74,7 +74,7 @@ describe('autosave', () => {
 
 describe('recovery', () => {
   it('restores a draft with unsaved changes exactly, and says it was recovered', async () => {
-    const storage = indexedDbDrafts(`test-${Math.random()}`);
+    const storage = indexedDbDrafts(`test-${Math.random()}`).slot('tab');
     await storage.save({ text: edited, openedText: opened, origin: 'shop.yaml', savedAt: 7 });
     const initial = await recoverDocument(storage);
     expect(initial).toEqual({ text: edited, openedText: opened, origin: 'shop.yaml', recovered: { savedAt: 7 } });
@@ -84,7 +84,7 @@ describe('recovery', () => {
   });
 
   it('reopens a draft without changes quietly, and starts empty without a draft', async () => {
-    const storage = indexedDbDrafts(`test-${Math.random()}`);
+    const storage = indexedDbDrafts(`test-${Math.random()}`).slot('tab');
     expect(await recoverDocument(storage)).toEqual({ text: '', origin: null });
     await storage.save({ text: opened, openedText: opened, origin: 'shop.yaml', savedAt: 7 });
     expect((await recoverDocument(storage)).recovered).toBeNull();

@@ -2,7 +2,7 @@ import { openDB, type IDBPDatabase } from 'idb';
 
 /**
  * The working draft in IndexedDB: the text as the user has it, what was opened, and when it was saved.
- * A database of its own (the workload library has another), with one record: the draft of this browser.
+ * A database of its own (the workload library has another), with a record per tab (see `DraftShelf`).
  */
 export interface Draft {
   text: string;
@@ -20,9 +20,19 @@ export interface DraftStorage {
 
 const DATABASE = 'score-designer-drafts';
 const STORE = 'drafts';
-const KEY = 'current';
 
-export function indexedDbDrafts(database = DATABASE): DraftStorage {
+/**
+ * Every tab's draft, each in a slot of its own (the slot's name is the record's key), so that two tabs
+ * never write over each other's work. Which slot a tab uses is decided by `claimDraftSlot`.
+ */
+export interface DraftShelf {
+  /** Every stored draft with its slot; damaged records are left out. */
+  all(): Promise<Array<{ slot: string; draft: Draft }>>;
+  /** The storage of one slot. */
+  slot(slot: string): DraftStorage;
+}
+
+export function indexedDbDrafts(database = DATABASE): DraftShelf {
   let db: Promise<IDBPDatabase> | undefined;
   const open = () =>
     (db ??= openDB(database, 1, {
@@ -31,15 +41,27 @@ export function indexedDbDrafts(database = DATABASE): DraftStorage {
       },
     }));
   return {
-    async load() {
-      const value: unknown = await (await open()).get(STORE, KEY);
-      return isDraft(value) ? value : undefined;
+    async all() {
+      const tx = (await open()).transaction(STORE);
+      const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+      return keys.flatMap((key, i) => {
+        const draft: unknown = values[i];
+        return typeof key === 'string' && isDraft(draft) ? [{ slot: key, draft }] : [];
+      });
     },
-    async save(draft) {
-      await (await open()).put(STORE, draft, KEY);
-    },
-    async clear() {
-      await (await open()).delete(STORE, KEY);
+    slot(slot) {
+      return {
+        async load() {
+          const value: unknown = await (await open()).get(STORE, slot);
+          return isDraft(value) ? value : undefined;
+        },
+        async save(draft) {
+          await (await open()).put(STORE, draft, slot);
+        },
+        async clear() {
+          await (await open()).delete(STORE, slot);
+        },
+      };
     },
   };
 }

@@ -1,0 +1,133 @@
+import { RECOVERY_TIMEOUT_MS } from './autosave';
+import { hasChanges } from './document-store';
+import type { DraftShelf, DraftStorage } from './drafts';
+
+/**
+ * Which draft slot a tab writes to. Each open tab holds a slot of its own, so two tabs never write over
+ * each other's work:
+ * - a reloaded (or reopened) tab takes back its own slot, named in its sessionStorage;
+ * - a new tab takes the newest draft no open tab holds (the work of a closed or crashed tab), else it
+ *   starts with a new, empty slot;
+ * - a duplicated tab (its sessionStorage is a copy, so it names a slot the original still holds) gets
+ *   a copy of that draft in a new slot.
+ * A tab holds its slot with a Web Lock for as long as the page lives; the browser lets it go when the
+ * tab closes or crashes. Drafts of closed tabs without unsaved changes are dropped when a new tab
+ * takes another: they hold nothing that is not where they were opened from.
+ */
+
+/** What the browser tells about its tabs. */
+export interface Tabs {
+  /** The slot this tab used before a reload, if any. */
+  remembered(): string | null;
+  remember(slot: string): void;
+  /** Holds the slot for the life of the page: false when another open tab holds it. */
+  hold(slot: string): Promise<boolean>;
+  /** The slots open tabs hold. */
+  held(): Promise<ReadonlySet<string>>;
+  newSlot(): string;
+}
+
+const SESSION_KEY = 'score-designer.draft-slot';
+const LOCK_PREFIX = 'score-designer-draft:';
+
+/** The browser's tabs: sessionStorage and Web Locks; without them, every tab shares one slot as before. */
+export function browserTabs(scope: typeof globalThis = globalThis): Tabs {
+  const session = (() => {
+    try {
+      return scope.sessionStorage;
+    } catch {
+      return undefined; // refused (storage disabled): no slot survives a reload, drafts still do
+    }
+  })();
+  const locks = scope.navigator?.locks;
+  return {
+    remembered() {
+      try {
+        return session?.getItem(SESSION_KEY) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    remember(slot) {
+      try {
+        session?.setItem(SESSION_KEY, slot);
+      } catch {
+        // Storage refused: the slot is still held for this page's life.
+      }
+    },
+    hold(slot) {
+      if (!locks) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        locks
+          .request(LOCK_PREFIX + slot, { ifAvailable: true }, (lock) => {
+            resolve(lock !== null);
+            // Granted: kept until the page goes (a promise that never settles).
+            return lock ? new Promise<void>(() => {}) : undefined;
+          })
+          .catch(() => resolve(false));
+      });
+    },
+    async held() {
+      if (!locks) return new Set();
+      const { held = [] } = await locks.query();
+      return new Set(
+        held.flatMap((lock) => (lock.name?.startsWith(LOCK_PREFIX) ? [lock.name.slice(LOCK_PREFIX.length)] : [])),
+      );
+    },
+    newSlot() {
+      return scope.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    },
+  };
+}
+
+/** The slot this tab writes its draft to (see above). Never fails: trouble ends in a new slot. */
+export async function claimDraftSlot(
+  shelf: DraftShelf,
+  tabs: Tabs,
+  timeoutMs = RECOVERY_TIMEOUT_MS,
+): Promise<DraftStorage> {
+  const fresh = async (): Promise<string> => {
+    const slot = tabs.newSlot();
+    await tabs.hold(slot);
+    tabs.remember(slot);
+    return slot;
+  };
+  const remembered = tabs.remembered();
+  if (remembered !== null) {
+    if (await tabs.hold(remembered)) return shelf.slot(remembered);
+    // A duplicated tab: the original keeps its slot; this one continues from a copy.
+    const slot = await fresh();
+    const copy = await shelf
+      .slot(remembered)
+      .load()
+      .catch(() => undefined);
+    if (copy) await shelf.slot(slot).save(copy);
+    return shelf.slot(slot);
+  }
+
+  let drafts: Awaited<ReturnType<DraftShelf['all']>>;
+  let held: ReadonlySet<string>;
+  try {
+    // Storage that hangs or fails must not keep the app from starting: it starts with a new slot.
+    [drafts, held] = await Promise.race([
+      Promise.all([shelf.all(), tabs.held()]),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs)),
+    ]);
+  } catch {
+    return shelf.slot(await fresh());
+  }
+  const orphans = drafts.filter((d) => !held.has(d.slot)).sort((a, b) => b.draft.savedAt - a.draft.savedAt);
+  for (const orphan of orphans) {
+    // Another tab opening at the same moment may take it first; then the next one is tried.
+    if (!(await tabs.hold(orphan.slot))) continue;
+    tabs.remember(orphan.slot);
+    // Asked again: a tab opening meanwhile may have taken one of them, and may be writing to it.
+    const stillHeld = await tabs.held().catch(() => undefined);
+    const unchanged = orphans.filter(
+      (d) => d !== orphan && !hasChanges(d.draft) && stillHeld && !stillHeld.has(d.slot),
+    );
+    await Promise.all(unchanged.map((d) => shelf.slot(d.slot).clear())).catch(() => undefined);
+    return shelf.slot(orphan.slot);
+  }
+  return shelf.slot(await fresh());
+}
