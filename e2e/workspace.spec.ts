@@ -193,14 +193,38 @@ test('two tabs keep two drafts: neither overwrites the other, and a new tab take
   await waitForEditor(second);
   expect(await textOf(second)).toBe(secondText);
 
-  // Closed, the second tab's work is what the next new tab opens with.
+  // Both closed (a browser restart, say): a new tab takes up the newest, and says one more waits.
   await second.close();
+  await page.close();
   const third = await context.newPage();
   await third.goto('/');
   await waitForEditor(third);
   expect(await textOf(third)).toBe(secondText);
   await expect(third.getByRole('region', { name: 'Recovered draft' })).toContainText('recovered');
-  await third.close();
+  const waiting = third.getByRole('region', { name: 'Unsaved drafts of closed tabs' });
+  await expect(waiting).toContainText('One more unsaved draft');
+  const [fourth] = await Promise.all([
+    context.waitForEvent('page'),
+    waiting.getByRole('button', { name: 'Open it in a new tab' }).click(),
+  ]);
+  await waitForEditor(fourth);
+  expect(await textOf(fourth)).toBe(first);
+  await expect(waiting).toBeHidden();
+  expect(await textOf(third)).toBe(secondText);
+});
+
+test('a reload right after typing keeps what was typed', async ({ page }) => {
+  await openTemplate(page);
+  // The browser asks before leaving a page with unsaved changes; the user leaves.
+  page.on('dialog', (dialog) => void dialog.accept());
+  for (let round = 1; round <= 3; round++) {
+    await caretTo(page, 10);
+    await page.keyboard.type(`# typed ${round}\n`, { delay: 20 });
+    const typed = await textOf(page);
+    await page.reload();
+    await waitForEditor(page);
+    expect(await textOf(page)).toBe(typed);
+  }
 });
 
 test('undo and redo walk back and forth across typing and command edits, in every pane', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAutomationApi } from './state/automation';
-import { recoverDocument, startAutosave } from './state/autosave';
+import { recoverDocument, sessionLeaveCopy, startAutosave } from './state/autosave';
 import { startBackgroundValidation } from './state/background-validation';
 import {
   loadCatalogFromAddress,
@@ -18,6 +18,7 @@ import { ExportStoreProvider } from './ui/export/export-context';
 import { browserTabs, claimDraftSlot } from './state/draft-slot';
 import { indexedDbDrafts } from './state/drafts';
 import { LayoutStoreProvider } from './state/layout-context';
+import { browserStorage } from './state/library-settings';
 import { createLayoutStore } from './state/layout-store';
 import { App } from './ui/App';
 import { CatalogStoreProvider } from './ui/catalog/catalog-context';
@@ -31,7 +32,9 @@ applyTheme(effectiveTheme(layout.getState().theme, systemPrefersDark()));
 
 // This tab's working draft comes back (IndexedDB, within a moment; each tab has a draft slot of its
 // own, see src/state/draft-slot.ts), or the start screen shows.
-const drafts = claimDraftSlot(indexedDbDrafts(), browserTabs());
+const draftSlot = claimDraftSlot(indexedDbDrafts(), browserTabs());
+// A copy of the draft made as the page leaves, while a write to IndexedDB may not finish (a reload).
+const leaveCopy = draftSlot.then((slot) => sessionLeaveCopy(browserStorage('sessionStorage'), slot.name));
 // Meanwhile the resource catalog: built-in provisioners plus the files the user loaded (or named in
 // ?catalog=); stored files are read before the first check, which must see their provisioners.
 const [catalogStore, recovered] = await Promise.all([
@@ -40,7 +43,10 @@ const [catalogStore, recovered] = await Promise.all([
     pageUrl: location.href,
     configuredUrl: import.meta.env.VITE_CATALOG_URL as string | undefined,
   }),
-  drafts.then((slot) => recoverDocument(slot)),
+  Promise.all([draftSlot, leaveCopy]).then(async ([slot, copy]) => ({
+    ...(await recoverDocument(slot.storage, undefined, copy)),
+    waitingDrafts: slot.waiting,
+  })),
 ]);
 // Every check runs against the active catalog; those that follow typing in a very long text run in a
 // worker, so that typing is never blocked. The inspector's export previews run there too.
@@ -57,7 +63,7 @@ catalogStore.subscribe((next, previous) => {
 void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
   if ('error' in result) store.getState().say('error', result.error);
 });
-startAutosave(store, await drafts);
+startAutosave(store, (await draftSlot).storage, { leaveCopy: await leaveCopy });
 // The export: seeds and last exports per workload (localStorage), and the catalog's provisioners.
 const exportStore = createExportStore({ storage: safeLocalStorage(), catalog: catalogStore });
 

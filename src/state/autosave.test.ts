@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_DELAY_MS, recoverDocument, startAutosave } from './autosave';
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, recoverDocument, sessionLeaveCopy, startAutosave } from './autosave';
 import { createDocumentStore, hasChanges } from './document-store';
 import { indexedDbDrafts, type Draft, type DraftStorage } from './drafts';
 
@@ -55,6 +55,76 @@ describe('autosave', () => {
     store.getState().typeText(edited);
     target.dispatchEvent(new Event('pagehide'));
     expect(storage.draft?.text).toBe(edited);
+    stop();
+  });
+
+  it('saves typing without a pause at least every AUTOSAVE_MAX_WAIT_MS', () => {
+    const storage = memoryDrafts();
+    const store = createDocumentStore({ text: opened, origin: 'x' });
+    const stop = startAutosave(store, storage);
+    // A key every 100 ms for 3 s: the pause autosave waits for never comes.
+    for (let i = 1; i <= 30; i++) {
+      store.getState().typeText(opened + '#'.repeat(i));
+      vi.advanceTimersByTime(100);
+      const typedAt = i * 100;
+      const saved = storage.draft ? storage.draft.text.length - opened.length : 0;
+      // What is saved is never more than a second behind what was typed.
+      expect(typedAt - saved * 100, `after ${typedAt} ms`).toBeLessThanOrEqual(1000);
+    }
+    expect(AUTOSAVE_MAX_WAIT_MS).toBeLessThan(1000);
+    stop();
+  });
+
+  it('as the page leaves with a write under way, keeps a copy in sessionStorage; recovery takes it when newer', async () => {
+    const session = new Map<string, string>();
+    const sessionStorage = {
+      getItem: (k: string) => session.get(k) ?? null,
+      setItem: (k: string, v: string) => void session.set(k, v),
+      removeItem: (k: string) => void session.delete(k),
+    };
+    const leaveCopy = sessionLeaveCopy(sessionStorage, 'tab-1');
+    // IndexedDB that never finishes the write begun as the page unloads.
+    const stored = memoryDrafts();
+    const unfinished = { ...stored, save: () => new Promise<void>(() => {}) };
+    const target = new EventTarget();
+    const store = createDocumentStore({ text: opened, origin: 'shop.yaml' });
+    const stop = startAutosave(store, unfinished, { target, leaveCopy, now: () => 9 });
+    store.getState().typeText(edited);
+    target.dispatchEvent(new Event('pagehide'));
+    stop();
+    expect(leaveCopy.read()?.text).toBe(edited);
+
+    // After the reload: the stored draft is older than the copy, which wins and is stored.
+    await stored.save({ text: opened + '# older\n', openedText: opened, origin: 'shop.yaml', savedAt: 5 });
+    const initial = await recoverDocument(stored, 100, leaveCopy);
+    expect(initial).toMatchObject({ text: edited, recovered: { savedAt: 9 } });
+    await vi.runAllTimersAsync();
+    expect(stored.draft?.text).toBe(edited);
+    expect(leaveCopy.read()).toBeUndefined();
+    // A copy older than the stored draft, or of another tab's slot, is not taken.
+    leaveCopy.write({ text: 'stale', openedText: opened, origin: 'x', savedAt: 1 });
+    expect((await recoverDocument(stored, 100, leaveCopy)).text).toBe(edited);
+    expect(sessionLeaveCopy(sessionStorage, 'tab-2').read()).toBeUndefined();
+  });
+
+  it('forgets the copy once a later write has finished', async () => {
+    const session = new Map<string, string>();
+    const leaveCopy = sessionLeaveCopy(
+      {
+        getItem: (k) => session.get(k) ?? null,
+        setItem: (k, v) => void session.set(k, v),
+        removeItem: (k) => void session.delete(k),
+      },
+      'tab',
+    );
+    leaveCopy.write({ text: 'old copy', openedText: opened, origin: 'x', savedAt: 1 });
+    const storage = memoryDrafts();
+    const store = createDocumentStore({ text: opened, origin: 'x' });
+    const stop = startAutosave(store, storage, { leaveCopy });
+    store.getState().typeText(edited);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(storage.draft?.text).toBe(edited);
+    expect(leaveCopy.read()).toBeUndefined();
     stop();
   });
 

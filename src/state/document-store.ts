@@ -86,6 +86,8 @@ export interface DocumentState {
   message: Message | null;
   /** Set when the text was recovered from an autosaved draft with unsaved changes. */
   recovered: { savedAt: number } | null;
+  /** How many drafts with unsaved changes, of tabs since closed, wait to be taken up in a new tab. */
+  waitingDrafts: number;
 
   /** Typing in an editor pane: grouped into undo steps. `edits` (against the current text) when the editor knows them. */
   typeText(text: string, edits?: Edit[]): void;
@@ -118,6 +120,10 @@ export interface DocumentState {
   discardRecovered(): void;
   /** The user has read that the draft was recovered: hide the notice, keep the text. */
   keepRecovered(): void;
+  /** A new tab was opened to take up one of the waiting drafts. */
+  waitingDraftOpened(): void;
+  /** The user has read that drafts wait: hide the notice. */
+  dismissWaitingDrafts(): void;
 }
 
 export type DocumentStore = StoreApi<DocumentState>;
@@ -128,6 +134,8 @@ export interface InitialDocument {
   /** The text as opened, when the text has changes already (a recovered draft). */
   openedText?: string;
   recovered?: { savedAt: number } | null;
+  /** Drafts with unsaved changes of tabs since closed (see `src/state/draft-slot.ts`). */
+  waitingDrafts?: number;
 }
 
 export interface DocumentStoreOptions {
@@ -367,6 +375,7 @@ export function createDocumentStore(
       lastChange: null,
       message: null,
       recovered: initial.recovered ?? null,
+      waitingDrafts: initial.waitingDrafts ?? 0,
 
       typeText(text, edits) {
         const before = get().text;
@@ -486,6 +495,12 @@ export function createDocumentStore(
       },
       keepRecovered() {
         set({ recovered: null });
+      },
+      waitingDraftOpened() {
+        set({ waitingDrafts: Math.max(0, get().waitingDrafts - 1) });
+      },
+      dismissWaitingDrafts() {
+        set({ waitingDrafts: 0 });
       },
     };
   });

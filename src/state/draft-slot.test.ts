@@ -53,8 +53,8 @@ function browser() {
 }
 
 async function start(shelf: DraftShelf, tab: { api: Tabs }) {
-  const storage = await claimDraftSlot(shelf, tab.api);
-  return { storage, initial: await recoverDocument(storage) };
+  const slot = await claimDraftSlot(shelf, tab.api);
+  return { storage: slot.storage, waiting: slot.waiting, initial: await recoverDocument(slot.storage) };
 }
 
 const newShelf = () => indexedDbDrafts(`slots-${Math.random()}`);
@@ -105,15 +105,21 @@ describe('draft slots, one per tab', () => {
     expect(third.initial.origin).toBeNull();
   });
 
-  it('drafts of closed tabs with no unsaved changes are dropped when a new tab takes another', async () => {
+  it('a new tab takes up unsaved work before a newer draft without changes, which is dropped', async () => {
     const shelf = newShelf();
     await shelf.slot('x').save(draft(opened, 1));
     await shelf.slot('y').save(draft(opened + '# changed\n', 2));
     await shelf.slot('z').save(draft(opened, 3));
+    await shelf.slot('w').save(draft(opened + '# also changed\n', 0));
     const b = browser();
     const tab = await start(shelf, b.open());
-    expect(tab.initial.text).toBe(opened); // z, the newest
-    expect((await shelf.all()).map((d) => d.slot).sort()).toEqual(['y', 'z']);
+    expect(tab.initial.text).toBe(opened + '# changed\n');
+    // One more draft with unsaved changes waits for the next new tab; those without changes are gone.
+    expect(tab.waiting).toBe(1);
+    expect((await shelf.all()).map((d) => d.slot).sort()).toEqual(['w', 'y']);
+    const next = await start(shelf, b.open());
+    expect(next.initial.text).toBe(opened + '# also changed\n');
+    expect(next.waiting).toBe(0);
   });
 
   it('a duplicated tab continues from a copy, in a slot of its own', async () => {
@@ -140,7 +146,7 @@ describe('draft slots, one per tab', () => {
     const tab = await start(failing, browser().open());
     expect(tab.initial.origin).toBeNull();
     const hanging: DraftShelf = { all: () => new Promise(() => {}), slot: newShelf().slot };
-    const storage = await claimDraftSlot(hanging, browser().open().api, 10);
+    const { storage } = await claimDraftSlot(hanging, browser().open().api, 10);
     await storage.save(draft(opened, 1));
     expect((await storage.load())?.text).toBe(opened);
   });

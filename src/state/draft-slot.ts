@@ -6,8 +6,8 @@ import type { DraftShelf, DraftStorage } from './drafts';
  * Which draft slot a tab writes to. Each open tab holds a slot of its own, so two tabs never write over
  * each other's work:
  * - a reloaded (or reopened) tab takes back its own slot, named in its sessionStorage;
- * - a new tab takes the newest draft no open tab holds (the work of a closed or crashed tab), else it
- *   starts with a new, empty slot;
+ * - a new tab takes up a draft no open tab holds (the work of a closed or crashed tab): the newest with
+ *   unsaved changes, else the newest; else it starts with a new, empty slot;
  * - a duplicated tab (its sessionStorage is a copy, so it names a slot the original still holds) gets
  *   a copy of that draft in a new slot.
  * A tab holds its slot with a Web Lock for as long as the page lives; the browser lets it go when the
@@ -80,54 +80,69 @@ export function browserTabs(scope: typeof globalThis = globalThis): Tabs {
   };
 }
 
+/** The slot a tab writes its draft to: its name, and its storage. */
+export interface DraftSlot {
+  name: string;
+  storage: DraftStorage;
+  /** How many other drafts with unsaved changes no open tab holds (a new tab takes up the newest). */
+  waiting: number;
+}
+
 /** The slot this tab writes its draft to (see above). Never fails: trouble ends in a new slot. */
 export async function claimDraftSlot(
   shelf: DraftShelf,
   tabs: Tabs,
   timeoutMs = RECOVERY_TIMEOUT_MS,
-): Promise<DraftStorage> {
+): Promise<DraftSlot> {
   const fresh = async (): Promise<string> => {
     const slot = tabs.newSlot();
     await tabs.hold(slot);
     tabs.remember(slot);
     return slot;
   };
+  /** The stored drafts no open tab holds, unsaved work first, newest first; undefined when storage fails. */
+  const orphans = async () => {
+    try {
+      // Storage that hangs or fails must not keep the app from starting.
+      const [drafts, held] = await Promise.race([
+        Promise.all([shelf.all(), tabs.held()]),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs)),
+      ]);
+      return drafts
+        .filter((d) => !held.has(d.slot))
+        .sort((a, b) => Number(hasChanges(b.draft)) - Number(hasChanges(a.draft)) || b.draft.savedAt - a.draft.savedAt);
+    } catch {
+      return undefined;
+    }
+  };
+  const slot = async (name: string): Promise<DraftSlot> => {
+    const others = (await orphans()) ?? [];
+    return { name, storage: shelf.slot(name), waiting: others.filter((d) => hasChanges(d.draft)).length };
+  };
+
   const remembered = tabs.remembered();
   if (remembered !== null) {
-    if (await tabs.hold(remembered)) return shelf.slot(remembered);
+    if (await tabs.hold(remembered)) return slot(remembered);
     // A duplicated tab: the original keeps its slot; this one continues from a copy.
-    const slot = await fresh();
+    const name = await fresh();
     const copy = await shelf
       .slot(remembered)
       .load()
       .catch(() => undefined);
-    if (copy) await shelf.slot(slot).save(copy);
-    return shelf.slot(slot);
+    if (copy) await shelf.slot(name).save(copy);
+    return slot(name);
   }
 
-  let drafts: Awaited<ReturnType<DraftShelf['all']>>;
-  let held: ReadonlySet<string>;
-  try {
-    // Storage that hangs or fails must not keep the app from starting: it starts with a new slot.
-    [drafts, held] = await Promise.race([
-      Promise.all([shelf.all(), tabs.held()]),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs)),
-    ]);
-  } catch {
-    return shelf.slot(await fresh());
-  }
-  const orphans = drafts.filter((d) => !held.has(d.slot)).sort((a, b) => b.draft.savedAt - a.draft.savedAt);
-  for (const orphan of orphans) {
+  const found = await orphans();
+  for (const orphan of found ?? []) {
     // Another tab opening at the same moment may take it first; then the next one is tried.
     if (!(await tabs.hold(orphan.slot))) continue;
     tabs.remember(orphan.slot);
-    // Asked again: a tab opening meanwhile may have taken one of them, and may be writing to it.
+    // Drafts without changes are dropped, but for those a tab opening meanwhile has taken up.
     const stillHeld = await tabs.held().catch(() => undefined);
-    const unchanged = orphans.filter(
-      (d) => d !== orphan && !hasChanges(d.draft) && stillHeld && !stillHeld.has(d.slot),
-    );
+    const unchanged = found!.filter((d) => !hasChanges(d.draft) && stillHeld && !stillHeld.has(d.slot));
     await Promise.all(unchanged.map((d) => shelf.slot(d.slot).clear())).catch(() => undefined);
-    return shelf.slot(orphan.slot);
+    return slot(orphan.slot);
   }
-  return shelf.slot(await fresh());
+  return slot(await fresh());
 }

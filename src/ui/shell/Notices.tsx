@@ -1,11 +1,12 @@
 import { useDocument } from '../../state/document-context';
 import { useConfirm } from '../dialog/confirm';
 
-/** Messages for the user, under the top bar: a refused command or file, and a recovered draft. */
+/** Messages for the user, under the top bar: a refused command or file, a recovered draft, drafts of closed tabs. */
 export function Notices() {
   return (
     <>
       <RecoveredDraftNotice />
+      <WaitingDraftsNotice />
       <MessageNotice />
     </>
   );
@@ -51,6 +52,40 @@ function RecoveredDraftNotice() {
         }}
       >
         Discard recovered draft
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Drafts with unsaved changes of tabs since closed (after a browser restart, say) are each taken up by
+ * the next new tab: this says they are there, and opens that tab.
+ */
+function WaitingDraftsNotice() {
+  const waiting = useDocument((s) => s.waitingDrafts);
+  const opened = useDocument((s) => s.waitingDraftOpened);
+  const dismiss = useDocument((s) => s.dismissWaitingDrafts);
+  if (waiting === 0) return null;
+  return (
+    <div className="notice info" role="region" aria-label="Unsaved drafts of closed tabs">
+      <p>
+        {waiting === 1
+          ? 'One more unsaved draft, from a tab that was closed, is kept in this browser.'
+          : `${waiting} more unsaved drafts, from tabs that were closed, are kept in this browser.`}
+      </p>
+      <button
+        type="button"
+        onClick={() => {
+          // A new tab takes up the newest waiting draft (src/state/draft-slot.ts). `noopener`: a tab
+          // opened with an opener gets a copy of this tab's sessionStorage, and with it this tab's slot.
+          window.open(location.pathname + location.search, '_blank', 'noopener');
+          opened();
+        }}
+      >
+        Open it in a new tab
+      </button>
+      <button type="button" onClick={dismiss}>
+        Dismiss
       </button>
     </div>
   );
