@@ -51,12 +51,35 @@ describe('opening a file', () => {
   it('refuses binary data with a plain message', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
     const nul = utf8('apiVersion: score.dev/v1b1\n\u0000\n');
-    for (const bytes of [png, nul, new Uint8Array([0xc3, 0x28])]) {
+    for (const bytes of [png, nul]) {
       const reading = decodeWorkloadBytes(bytes);
       expect(reading.ok).toBe(false);
       expect(!reading.ok && reading.message).toMatch(/not a text file/);
     }
     expect(readWorkloadText('a\u0001b').ok).toBe(false);
+  });
+
+  it('says which encoding text in another one may be in, rather than calling it binary', () => {
+    const latin1 = new Uint8Array([...utf8(workload)].flatMap((b) => (b === 0xc3 ? [] : b === 0xa9 ? [0xe9] : [b])));
+    const latin = decodeWorkloadBytes(latin1);
+    expect(!latin.ok && latin.message).toMatch(/not UTF-8 text \(perhaps Latin-1/);
+    const le = new Uint8Array(workload.length * 2);
+    for (let i = 0; i < workload.length; i++) le[2 * i] = workload.charCodeAt(i) & 0xff;
+    const be = new Uint8Array(workload.length * 2);
+    for (let i = 0; i < workload.length; i++) be[2 * i + 1] = workload.charCodeAt(i) & 0xff;
+    for (const bytes of [le, be]) {
+      const reading = decodeWorkloadBytes(bytes);
+      expect(!reading.ok && reading.message).toMatch(/UTF-16 text without a byte-order mark/);
+    }
+  });
+
+  it('makes classic Mac line ends (a carriage return alone) line feeds, and says so', () => {
+    const mac = workload.replace(/\n/g, '\r');
+    const reading = decodeWorkloadBytes(utf8(mac));
+    expect(reading).toEqual({ ok: true, text: workload, note: expect.stringMatching(/carriage returns alone/) });
+    // CRLF is kept as it is.
+    const crlf = workload.replace(/\n/g, '\r\n');
+    expect(readWorkloadText(crlf)).toEqual({ ok: true, text: crlf });
   });
 
   it('refuses a file too large to be a workload without reading it', async () => {

@@ -6,7 +6,9 @@ import { validationOf } from './validation';
  * workload (the user sees the problems and fixes them); files that are not text at all are refused
  * with a plain message, so that the text in the editor is never replaced by garbage.
  */
-export type FileReading = { ok: true; text: string } | { ok: false; message: string };
+export type FileReading =
+  | { ok: true; text: string; /** What was changed in reading it, to tell the user. */ note?: string }
+  | { ok: false; message: string };
 
 const notText = 'This is not a text file: it holds binary data. Open a score.yaml or JSON workload instead.';
 
@@ -27,13 +29,42 @@ export async function readWorkloadFile(file: Blob): Promise<FileReading> {
 }
 
 export function decodeWorkloadBytes(bytes: Uint8Array): FileReading {
+  const encoding = encodingOf(bytes);
+  if (encoding === 'utf-8' && looksUtf16(bytes)) {
+    return {
+      ok: false,
+      message:
+        'It looks like UTF-16 text without a byte-order mark, which cannot be told apart from binary data. Save it as UTF-8 and open it again.',
+    };
+  }
   let text: string;
   try {
-    text = new TextDecoder(encodingOf(bytes), { fatal: true }).decode(bytes);
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, message: notText };
+    // Bytes that are not UTF-8 but no NUL or control character either: text in another encoding.
+    const textLike = encoding === 'utf-8' && !bytes.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
+    return {
+      ok: false,
+      message: textLike
+        ? 'It is not UTF-8 text (perhaps Latin-1 or Windows-1252). Save it as UTF-8 and open it again.'
+        : notText,
+    };
   }
   return readWorkloadText(text);
+}
+
+/** ASCII text in UTF-16 without a mark: every other byte of the first ones is 0. */
+function looksUtf16(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 256) & ~1;
+  if (n < 8) return false;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZeros++;
+    if (bytes[i + 1] === 0) oddZeros++;
+  }
+  const half = n / 2;
+  return (evenZeros > half * 0.9 && oddZeros < half * 0.1) || (oddZeros > half * 0.9 && evenZeros < half * 0.1);
 }
 
 /**
@@ -43,7 +74,18 @@ export function decodeWorkloadBytes(bytes: Uint8Array): FileReading {
  * the workload in the editor is never replaced by it. The check is the memoized validation, so
  * opening the text afterwards costs nothing more.
  */
-export function readWorkloadText(text: string): FileReading {
+export function readWorkloadText(original: string): FileReading {
+  // Classic Mac line ends (a carriage return alone): the Score toolchain and the editor read them as
+  // line breaks, the YAML reader here does not, so they are made line feeds, and the user is told.
+  const loneCr = /\r(?!\n)/.test(original);
+  const text = loneCr ? original.replace(/\r(?!\n)/g, '\n') : original;
+  const reading = readText(text);
+  return loneCr && reading.ok
+    ? { ...reading, note: 'Its line ends were carriage returns alone (classic Mac); they were made line feeds.' }
+    : reading;
+}
+
+function readText(text: string): FileReading {
   const parsed = validationOf(text).parsed;
   if (parsed.syntax.some((d) => d.code === 'BINARY_CONTENT')) return { ok: false, message: notText };
   if (text.trim() === '')

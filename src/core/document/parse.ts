@@ -56,7 +56,8 @@ export function parseWorkloadText(text: string): ParsedDocument {
       null,
       undefined,
       'SYNTAX_ERROR',
-      `The file is ${(text.length / 1048576).toFixed(1)} MB; a workload must be under ${MAX_TEXT_LENGTH / 1048576} MB. Nothing was changed.`,
+      // Said of the text (it may be typed or pasted, not opened), and true of it: it is kept, not read.
+      `The text is ${(text.length / 1048576).toFixed(1)} MB; a workload must be under ${MAX_TEXT_LENGTH / 1048576} MB, so it is not checked. Shorten it.`,
     );
   }
   const binaryAt = findBinary(text);

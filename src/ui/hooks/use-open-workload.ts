@@ -31,6 +31,7 @@ export function useOpenWorkload() {
         if (!ok) return false;
       }
       store.getState().open(reading.text, origin);
+      if (reading.note) store.getState().say('info', `${capitalize(origin)}: ${reading.note}`);
       return true;
     },
     [store, confirm],
