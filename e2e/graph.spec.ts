@@ -239,6 +239,65 @@ test('deleting a resource lists the references left dangling, and removes them o
   await notice.getByRole('button', { name: 'Remove these references too' }).click();
   await expect.poll(() => textOf(page)).toBe(workload.replace('resources:\n  db:\n    type: postgres\n', ''));
   await expect(notice).toContainText('Removed 2 references to db.');
+  // One click, one undo step: Undo brings both references back at once, and the next one the resource.
+  const ui = app(page);
+  await ui.undo.click();
+  await expect.poll(() => textOf(page)).toBe(text.replace('resources:\n  db:\n    type: postgres\n', ''));
+  await ui.undo.click();
+  await expect.poll(() => textOf(page)).toBe(text);
+});
+
+test('the keyboard never loses its place: closing a notice, the palette or a dialog leaves the focus where work goes on', async ({
+  page,
+}) => {
+  await openWorkload(page, withStartOrder);
+  // Delete a node from the keyboard: the notice takes the focus; Escape gives it back to the canvas.
+  const db = nodeOf(page, 'resource:db');
+  await db.focus();
+  await page.keyboard.press('Delete');
+  const notice = canvas(page).getByRole('region', { name: 'Graph notice' });
+  await expect(notice).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(notice).toBeHidden();
+  await expect(canvas(page).locator('.react-flow__node:focus')).toHaveCount(1);
+  // Undo from the notice puts the focus on what came back.
+  await page.keyboard.press('Control+z');
+  await expect(db).toBeVisible();
+  await db.focus();
+  await page.keyboard.press('Delete');
+  await expect(notice).toBeFocused();
+  await notice.getByRole('button', { name: 'Undo' }).click();
+  await expect(db).toBeFocused();
+
+  // The palette takes the focus when it opens, and gives it back to its button on Escape.
+  const addResource = page.getByRole('button', { name: 'Add resource' });
+  await addResource.focus();
+  await page.keyboard.press('Enter');
+  const palette = page.getByRole('group', { name: 'Resource types' });
+  await expect(palette.getByRole('button').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expect(addResource).toBeFocused();
+
+  // Connecting web, which api already comes before: the focus skips the refused target.
+  await nodeOf(page, 'container:web').focus();
+  await page.keyboard.press('c');
+  const chooser = page.getByRole('dialog', { name: 'Connect web to…' });
+  await expect(chooser.getByRole('button', { name: /^container api/ })).toBeDisabled();
+  await expect(chooser.getByRole('button', { name: /^resource db/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // An existing start order opens on its current condition.
+  await setText(page, withStartOrder.replace('ready: started', 'ready: complete'));
+  await nodeOf(page, 'container:api').focus();
+  await page.keyboard.press('c');
+  await page
+    .getByRole('dialog', { name: 'Connect api to…' })
+    .getByRole('button', { name: /^container web/ })
+    .click();
+  const order = page.getByRole('dialog', { name: 'Start order: api before web' });
+  await expect(order.getByRole('radio', { name: /after api completes/ })).toBeFocused();
+  await page.keyboard.press('Escape');
 });
 
 test('a YAML edit moves the graph, and the YAML cursor selects the node it is in', async ({ page }) => {

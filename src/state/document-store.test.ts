@@ -130,6 +130,34 @@ describe('the document store', () => {
     });
   });
 
+  it('a command that succeeds after a refusal takes the message of the refusal away', () => {
+    const store = createDocumentStore({ text: valid, origin: 'test' });
+    store.getState().runCommand('renameContainer', { from: 'web', to: 'web.main' });
+    expect(store.getState().message?.kind).toBe('error');
+    store.getState().runCommand('renameContainer', { from: 'web', to: 'front' });
+    expect(store.getState().text).toContain('front:');
+    expect(store.getState().message).toBeNull();
+  });
+
+  it('runs several commands as one undo step; a refused one is skipped and returned', () => {
+    const store = createDocumentStore({ text: valid, origin: 'test' });
+    const results = store.getState().runCommands([
+      { name: 'setVariable', args: { container: 'web', name: 'A', value: '1' } },
+      { name: 'setVariable', args: { container: 'nope', name: 'B', value: '2' } },
+      { name: 'setVariable', args: { container: 'web', name: 'C', value: '3' } },
+    ]);
+    expect(results.map((r) => 'error' in r)).toEqual([false, true, false]);
+    const after = store.getState().text;
+    expect(after).toContain('A: "1"');
+    expect(after).toContain('C: "3"');
+    expect(store.getState().message).toBeNull();
+    expect(store.getState().undo()).toBe(true);
+    expect(store.getState().text).toBe(valid);
+    expect(store.getState().undo()).toBe(false);
+    expect(store.getState().redo()).toBe(true);
+    expect(store.getState().text).toBe(after);
+  });
+
   it('undoes typing in steps, across commands, and back again', () => {
     const store = createDocumentStore({ text: valid, origin: 'test' }, { now });
     const typeAtEnd = (s: string) => {

@@ -95,6 +95,11 @@ export interface DocumentState {
   replaceText(text: string): void;
   /** Runs a named core command on the text. A refusal changes nothing and is shown as a message. */
   runCommand(name: string, args: unknown): CommandResult;
+  /**
+   * Runs commands one after the other, as one undo step (one click that removes several references).
+   * A refused command is skipped, and its refusal returned, not shown; the others still run.
+   */
+  runCommands(steps: ReadonlyArray<{ name: string; args: unknown }>): CommandResult[];
   undo(): boolean;
   redo(): boolean;
   /** Opens another workload: replaces the text, forgets changes and history, checks at once. */
@@ -396,6 +401,8 @@ export function createDocumentStore(
           get().say('error', result.error);
           return result;
         }
+        // A refusal shown before is answered by this success (a rename retried with a valid name).
+        if (get().message?.kind === 'error') set({ message: null });
         if (result.text !== before) {
           change(
             result.text,
@@ -407,6 +414,21 @@ export function createDocumentStore(
         }
         if (result.selection !== undefined) get().select(result.selection, 'command');
         return result;
+      },
+      runCommands(steps) {
+        const before = get().text;
+        let text = before;
+        const results = steps.map(({ name, args }) => {
+          const result = runCoreCommand(name, text, args);
+          if (!isRefusal(result)) text = result.text;
+          return result;
+        });
+        if (text !== before) {
+          if (get().message?.kind === 'error') set({ message: null });
+          const edits = diffEdits(before, text);
+          change(text, edits, 'command', recordStep(get().history, before, text, edits), true);
+        }
+        return results;
       },
       // Undo and redo are checked at once, like commands: checked after the pause that typing gets,
       // the form went on showing for a moment the value they took back, and a field cleared in that

@@ -2,7 +2,10 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it, and
- * focus returns to where it was. The first control marked autoFocus gets the focus.
+ * focus returns to where it was. The control marked `data-autofocus` gets the focus (else the first).
+ * React's `autoFocus` alone cannot do it: React focuses the control as it mounts, while the dialog is
+ * still closed, so nothing takes the focus and `showModal` then gives it to the first control. Mark
+ * such a control with both (`autoFocus` serves when it mounts in a dialog already open).
  */
 export function Modal({
   title,
@@ -23,7 +26,10 @@ export function Modal({
     // page, and this one leaves the page with its component (the focus then fell to the page's body,
     // and a keyboard user started again from the top after every dialog).
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (d && !d.open) d.showModal();
+    if (d && !d.open) {
+      d.showModal();
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => {
       const focusWasInside = d?.contains(document.activeElement) ?? false;
       d?.close();

@@ -40,7 +40,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <p>{request.message}</p>
           <div className="modal-actions">
             {/* The safe answer has the focus: Enter never loses work by accident. */}
-            <button type="button" autoFocus onClick={() => answer(false)}>
+            <button type="button" autoFocus data-autofocus onClick={() => answer(false)}>
               {request.cancelLabel}
             </button>
             <button type="button" className="danger" onClick={() => answer(true)}>

@@ -253,18 +253,23 @@ function GraphCanvas() {
     }
   }, []);
 
+  /** The element last removed from the canvas: undone, it gets the focus back. */
+  const lastRemoved = useRef<string | undefined>(undefined);
   const remove = useCallback(
     (id: string) => {
       const outcome = removeFromCanvas(latest.current.graph, id, run, store);
-      if (outcome.removed) setSelectedId(undefined);
+      if (outcome.removed) {
+        setSelectedId(undefined);
+        lastRemoved.current = id;
+      }
       if (outcome.notice) setNotice(outcome.notice);
     },
     [run, store],
   );
 
   const removeReferences = useCallback(() => {
-    if (notice?.kind === 'references') setNotice(removeReferencesOf(notice, run, store));
-  }, [notice, run, store]);
+    if (notice?.kind === 'references') setNotice(removeReferencesOf(notice, store));
+  }, [notice, store]);
 
   /**
    * Gives the keyboard focus to a node once it is on the canvas: after a rename its element is made
@@ -282,6 +287,24 @@ function GraphCanvas() {
     };
     requestAnimationFrame(attempt);
   }, []);
+
+  /**
+   * Closes the notice. When it had the focus (it takes it after Delete), the focus goes back to the
+   * canvas, not to the page: to what came back (`focusId`, after Undo), else the selected element or
+   * the first node, so that the canvas keys go on working.
+   */
+  const closeNotice = useCallback(
+    (focusId?: string) => {
+      const hadFocus = !!wrapper.current?.querySelector('.graph-notice')?.contains(document.activeElement);
+      setNotice(null);
+      if (!hadFocus) return;
+      const { graph: current, selectedId: selected } = latest.current;
+      const nodeId = (id: string | undefined) => (id && current.nodes.some((n) => n.id === id) ? id : undefined);
+      const target = focusId ?? nodeId(selected) ?? current.nodes[0]?.id;
+      if (target) focusNodeSoon(target);
+    },
+    [focusNodeSoon],
+  );
 
   const actions = useMemo<CanvasActions>(
     () => ({
@@ -540,10 +563,10 @@ function GraphCanvas() {
             <GraphNotice
               notice={notice}
               canUndo={canUndo}
-              onDismiss={() => setNotice(null)}
+              onDismiss={() => closeNotice()}
               onUndo={() => {
                 store.getState().undo();
-                setNotice(null);
+                closeNotice(lastRemoved.current);
               }}
               onShow={(pointer) => store.getState().select(pointer, 'graph')}
               onRemoveReferences={removeReferences}

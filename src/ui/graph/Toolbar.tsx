@@ -1,4 +1,4 @@
-import { memo, useState, type DragEvent } from 'react';
+import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
 import { type ResourceTypeInfo } from '../../core/graph';
 import { usePaletteTypes } from './palette';
 import { Icon } from './icons';
@@ -29,6 +29,15 @@ export const Toolbar = memo(function Toolbar({
 }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const palette = usePaletteTypes();
+  const addResourceButton = useRef<HTMLButtonElement>(null);
+  const paletteRef = useRef<HTMLDivElement>(null);
+  // Opened, the palette takes the focus (it comes after the other tools in the tab order); closed
+  // with Escape, the focus goes back to its button.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (paletteOpen && !wasOpen.current) paletteRef.current?.querySelector<HTMLElement>('li button')?.focus();
+    wasOpen.current = paletteOpen;
+  }, [paletteOpen]);
   const why = disabled ? 'The YAML does not parse: fix it first' : undefined;
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Graph tools">
@@ -36,6 +45,7 @@ export const Toolbar = memo(function Toolbar({
         Add container
       </button>
       <button
+        ref={addResourceButton}
         type="button"
         aria-expanded={paletteOpen}
         aria-controls="graph-palette"
@@ -58,12 +68,16 @@ export const Toolbar = memo(function Toolbar({
       </button>
       {paletteOpen && !disabled && (
         <div
+          ref={paletteRef}
           id="graph-palette"
           className="graph-palette"
           role="group"
           aria-label="Resource types"
           onKeyDown={(e) => {
-            if (e.key === 'Escape') setPaletteOpen(false);
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            setPaletteOpen(false);
+            addResourceButton.current?.focus();
           }}
         >
           <p className="muted">Click a type to add it, or drag it onto the canvas.</p>

@@ -50,7 +50,7 @@ export function AddContainerDialog({
       <form onSubmit={submit}>
         <p className="graph-field">
           <label>
-            Name <input value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+            Name <input value={name} onChange={(e) => setName(e.target.value)} required autoFocus data-autofocus />
           </label>
         </p>
         <p className="graph-field">
@@ -119,6 +119,7 @@ export function StartOrderDialog({
                     disabled={problem !== undefined}
                     aria-describedby={problem ? hintId : undefined}
                     autoFocus={r === (current ?? 'started') || (i === 0 && current === undefined)}
+                    data-autofocus={r === (current ?? 'started') || (i === 0 && current === undefined) || undefined}
                     onChange={() => setReady(r)}
                   />{' '}
                   after {first} {readinessWords(r)}
@@ -217,7 +218,7 @@ export function UseResourceDialog({
           <p className="graph-field">
             <label>
               Mount path in {container}{' '}
-              <input value={target} onChange={(e) => setTarget(e.target.value)} required autoFocus />
+              <input value={target} onChange={(e) => setTarget(e.target.value)} required autoFocus data-autofocus />
             </label>
           </p>
         ) : (
@@ -235,6 +236,7 @@ export function UseResourceDialog({
                     value={o}
                     checked={output === o}
                     autoFocus={i === 0}
+                    data-autofocus={i === 0 || undefined}
                     onChange={() => setOutput(o)}
                   />{' '}
                   {o}
@@ -247,6 +249,7 @@ export function UseResourceDialog({
                   value=""
                   checked={output === ''}
                   autoFocus={outputs.length === 0}
+                  data-autofocus={outputs.length === 0 || undefined}
                   onChange={() => setOutput('')}
                 />{' '}
                 another output:{' '}
@@ -315,6 +318,7 @@ export function ConnectDialog({
                 <button
                   type="button"
                   autoFocus={node === firstAllowed?.node}
+                  data-autofocus={node === firstAllowed?.node || undefined}
                   aria-disabled={refused || undefined}
                   aria-describedby={refused ? reasonId : undefined}
                   onClick={() => onChoose(node.id)}

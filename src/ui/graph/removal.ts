@@ -1,4 +1,5 @@
 import { referencesToResource, removalOrder, type WorkloadGraph } from '../../core/graph';
+import { isRefusal } from '../../core/commands';
 import type { DocumentStore } from '../../state/document-store';
 import type { GraphNoticeState } from './GraphNotice';
 
@@ -91,25 +92,22 @@ export function removeFromCanvas(
 
 /**
  * The one-click removal of listed references: each variable, volume or param goes (one command
- * each), those inside longer texts are left to the user. Read again from the current text: it may
- * have changed since the list was shown.
+ * each, all one undo step), those inside longer texts are left to the user. Read again from the
+ * current text: it may have changed since the list was shown.
  */
 export function removeReferencesOf(
   notice: Extract<GraphNoticeState, { kind: 'references' }>,
-  run: Run,
   store: DocumentStore,
 ): GraphNoticeState {
   const chosen = new Set(notice.references.map((r) => r.pointer));
   const now = referencesToResource(store.getState().report.parsed, notice.resource).filter(
     (r) => chosen.has(r.pointer) && (notice.owner === undefined || r.pointer.startsWith(notice.owner)),
   );
-  let removed = 0;
-  const failed: string[] = [];
-  for (const pointer of removalOrder(now)) {
-    const why = run('unsetField', { pointer });
-    if (why === undefined) removed++;
-    else failed.push(why);
-  }
+  const results = store
+    .getState()
+    .runCommands(removalOrder(now).map((pointer) => ({ name: 'unsetField', args: { pointer } })));
+  const failed = results.flatMap((r) => (isRefusal(r) ? [r.error] : []));
+  const removed = results.length - failed.length;
   const byHand = now.filter((r) => r.removes === undefined).map((r) => `Still to edit by hand: ${r.where} ${r.raw}`);
   return {
     kind: 'info',

@@ -92,7 +92,7 @@ function ShareDialog({
             Copy link
           </button>
         )}
-        <button type="button" autoFocus onClick={onClose}>
+        <button type="button" autoFocus data-autofocus onClick={onClose}>
           Close
         </button>
       </div>
