@@ -408,6 +408,15 @@ test('at 200% zoom (a 1400×900 window is 700×450) the canvas keeps room beside
     [at.x + at.width / 2, at.y + at.height / 2],
   );
   expect(hit).toBe('Auto layout');
+  // The YAML editor below keeps lines enough to read, and its splitter gives it more.
+  const editor = page.locator('[data-testid="monaco-editor"] .monaco-editor');
+  await expect(editor).toBeVisible();
+  const editorHeight = async () => (await editor.boundingBox())!.height;
+  expect(await editorHeight()).toBeGreaterThanOrEqual(100);
+  const before = await editorHeight();
+  await page.getByRole('separator', { name: 'Resize the YAML pane' }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+  await expect.poll(editorHeight).toBeGreaterThan(before + 20);
 });
 
 test('a resource added from the palette lands in view, named and ready to rename', async ({ page }) => {

@@ -100,7 +100,11 @@ export function GraphNotice({
           </button>
         )}
         <button type="button" onClick={onDismiss}>
-          {notice.kind === 'references' && removable.length > 0 ? 'Keep them' : 'Dismiss'}
+          {notice.kind !== 'references' || removable.length === 0
+            ? 'Dismiss'
+            : notice.owner !== undefined // the notice about an edge: what is kept is the edge
+              ? 'Keep the edge'
+              : 'Keep them'}
         </button>
       </div>
       {byHand.length > 0 && removable.length === 0 && (
