@@ -125,11 +125,12 @@ export async function claimDraftSlot(
     if (await tabs.hold(remembered)) return slot(remembered);
     // A duplicated tab: the original keeps its slot; this one continues from a copy.
     const name = await fresh();
-    const copy = await shelf
-      .slot(remembered)
-      .load()
-      .catch(() => undefined);
-    if (copy) await shelf.slot(name).save(copy);
+    try {
+      const copy = await shelf.slot(remembered).load();
+      if (copy) await shelf.slot(name).save(copy);
+    } catch {
+      // Storage failing: this tab starts afresh rather than not at all.
+    }
     return slot(name);
   }
 

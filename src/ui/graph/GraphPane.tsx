@@ -253,14 +253,15 @@ function GraphCanvas() {
     }
   }, []);
 
-  /** The element last removed from the canvas: undone, it gets the focus back. */
+  /** The node last removed from the canvas: undone, it gets the focus back. */
   const lastRemoved = useRef<string | undefined>(undefined);
   const remove = useCallback(
     (id: string) => {
       const outcome = removeFromCanvas(latest.current.graph, id, run, store);
       if (outcome.removed) {
         setSelectedId(undefined);
-        lastRemoved.current = id;
+        // A node, to focus when Undo brings it back (an edge takes no focus of its own).
+        lastRemoved.current = latest.current.graph.nodes.some((n) => n.id === id) ? id : undefined;
       }
       if (outcome.notice) setNotice(outcome.notice);
     },
