@@ -120,11 +120,11 @@ export async function setText(page: Page, text: string) {
   await page.evaluate((t) => window.scoreDesigner!.setText(t), text);
 }
 
-/** The text of this tab's autosaved draft in IndexedDB (its slot is named in sessionStorage), or null. */
-export function savedDraft(page: Page): Promise<string | null> {
+/** This tab's autosaved draft in IndexedDB (its slot is named in sessionStorage), or null. */
+export function savedDraftRecord(page: Page): Promise<{ text: string; openedText: string } | null> {
   return page.evaluate(
     () =>
-      new Promise<string | null>((resolve, reject) => {
+      new Promise<{ text: string; openedText: string } | null>((resolve, reject) => {
         const slot = sessionStorage.getItem('score-designer.draft-slot');
         if (slot === null) return resolve(null);
         const open = indexedDB.open('score-designer-drafts');
@@ -133,11 +133,16 @@ export function savedDraft(page: Page): Promise<string | null> {
           const db = open.result;
           if (!db.objectStoreNames.contains('drafts')) return resolve(null);
           const get = db.transaction('drafts').objectStore('drafts').get(slot);
-          get.onsuccess = () => resolve((get.result as { text?: string } | undefined)?.text ?? null);
+          get.onsuccess = () => resolve((get.result as { text: string; openedText: string } | undefined) ?? null);
           get.onerror = () => reject(get.error);
         };
       }),
   );
+}
+
+/** The text of this tab's autosaved draft, or null when there is none. */
+export async function savedDraft(page: Page): Promise<string | null> {
+  return (await savedDraftRecord(page))?.text ?? null;
 }
 
 /** Puts the caret in the YAML pane at a 1-based line and column, with the keyboard, as a user would. */

@@ -11,6 +11,7 @@ import {
   expect,
   openTemplate,
   savedDraft,
+  savedDraftRecord,
   setText,
   templateButton,
   test,
@@ -60,19 +61,8 @@ async function seriousViolations(page: Page) {
 }
 
 /** What the autosaved draft records as the last clean text (opened or saved). */
-function draftOpenedText(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('score-designer-drafts');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('drafts').objectStore('drafts').get('current');
-          get.onsuccess = () => resolve((get.result as { openedText?: string } | undefined)?.openedText ?? null);
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
+async function draftOpenedText(page: Page): Promise<string | null> {
+  return (await savedDraftRecord(page))?.openedText ?? null;
 }
 
 /** A port on 127.0.0.1 where nothing listens. */
@@ -387,16 +377,17 @@ test('a share link round trip gives the text byte for byte, as a new draft that 
   // Closed, the dialog gives the focus back to the button that opened it.
   await expect(page.getByRole('button', { name: 'Share link' })).toBeFocused();
 
-  // Unsaved work in this tab: a second tab opening the link asks first, then opens it.
+  // Unsaved work in this tab: a second tab, with a draft of its own, opens the link at once and
+  // leaves this tab's work as it is.
   await setText(page, `${saved}\n# unsaved work`);
   await expect.poll(() => savedDraft(page)).toBe(`${saved}\n# unsaved work`);
   const other = await context.newPage();
   await other.goto(url);
-  const ask = other.getByRole('dialog', { name: 'Open the shared workload?' });
-  await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: 'Discard changes and open' }).click();
   await waitForEditor(other);
+  await expect(other.getByRole('dialog', { name: 'Open the shared workload?' })).toHaveCount(0);
   expect(await textOf(other)).toBe(shared);
+  await expect.poll(() => savedDraft(other)).toBe(shared);
+  expect(await savedDraft(page)).toBe(`${saved}\n# unsaved work`);
   expect(other.url()).not.toContain('#score=');
   await expect(saveState(other)).toHaveText('Not in the library');
 
