@@ -79,6 +79,8 @@ describe('parseWorkloadText', () => {
     const parsed = parseWorkloadText(text);
     expect(parsed.syntax.map((d) => d.code)).toEqual(['TOO_MANY_ALIASES']);
     expect(parsed.blocked).toBe(true);
+    // Placed at the first alias to a list that holds aliases itself (a2's *a1), not at line 1.
+    expect(parsed.syntax[0]!.range).toEqual({ line: 3, column: 10, endLine: 3, endColumn: 13 });
   });
 
   it('keeps a few honest aliases working', () => {

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, parseAllDocuments, visit, type Document } from 'yaml';
 import type { Diagnostic, DiagnosticCode, Severity } from '../diagnostics';
 import { LineIndex } from './lines';
 
@@ -163,6 +163,7 @@ export function parseWorkloadText(text: string): ParsedDocument {
         undefined,
         'TOO_MANY_ALIASES',
         'The anchors and aliases in this document expand to too much data (an "alias bomb"). Replace the nested aliases with plain values.',
+        ...nestedAliasAt(doc),
       );
     }
     return isStackOverflow(error)
@@ -290,6 +291,36 @@ function yamlMessage(code: string, message: string): string {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Where an alias bomb is: the first alias to a collection that holds aliases itself (each such level
+ * multiplies what the ones above expand to), else the first alias; the start when there is none.
+ */
+function nestedAliasAt(doc: Document.Parsed): [number, number] {
+  let first: [number, number] | undefined;
+  let nested: [number, number] | undefined;
+  visit(doc, {
+    Alias(_, alias) {
+      if (!alias.range) return;
+      first ??= [alias.range[0], alias.range[1]];
+      const target = alias.resolve(doc);
+      let holdsAliases = false;
+      if (target && (isMap(target) || isSeq(target))) {
+        visit(target, {
+          Alias() {
+            holdsAliases = true;
+            return visit.BREAK;
+          },
+        });
+      }
+      if (holdsAliases) {
+        nested = [alias.range[0], alias.range[1]];
+        return visit.BREAK;
+      }
+    },
+  });
+  return nested ?? first ?? [0, 0];
 }
 
 function isStackOverflow(error: unknown): boolean {
