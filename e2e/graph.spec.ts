@@ -419,6 +419,34 @@ test('at 200% zoom (a 1400×900 window is 700×450) the canvas keeps room beside
   await expect.poll(editorHeight).toBeGreaterThan(before + 20);
 });
 
+test('fitting the view leaves every node clear of the toolbar, in a wide window and at 200% zoom', async ({ page }) => {
+  // api uses db and comes before web, laid out from where the template's nodes were: the workload
+  // node stands above the others, where the toolbar's row lies.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openTemplate(page);
+  await setText(
+    page,
+    withStartOrder.replace('      MODE: "fast"\n', '      MODE: "fast"\n      DB: ${resources.db.host}\n'),
+  );
+  await expect(nodeOf(page, 'resource:db')).toBeVisible();
+  const toolbar = page.getByRole('toolbar', { name: 'Graph tools' });
+  const fitButton = page.getByRole('button', { name: 'Fit View' });
+  for (const size of [
+    { width: 1400, height: 900 },
+    { width: 700, height: 450 },
+  ]) {
+    await page.setViewportSize(size);
+    await fitButton.click();
+    await settled(nodeOf(page, 'resource:db'));
+    const below = (await toolbar.boundingBox())!;
+    for (const node of await canvas(page).locator('.react-flow__node').all()) {
+      const box = (await node.boundingBox())!;
+      const clear = box.y >= below.y + below.height || box.x >= below.x + below.width;
+      expect(clear, `${await node.getAttribute('data-id')} at ${size.width}×${size.height}`).toBe(true);
+    }
+  }
+});
+
 test('a resource added from the palette lands in view, named and ready to rename', async ({ page }) => {
   await openWorkload(page, workload);
   await page.getByRole('button', { name: 'Add resource' }).click();

@@ -77,6 +77,23 @@ export function GraphPane() {
 // Props React Flow copies into its store keep one identity: each new value would notify every
 // node, edge and handle on the canvas (about 2,400 listeners on a 100×100 workload, ~4 ms a time).
 const FIT_VIEW_OPTIONS = { padding: 0.12, maxZoom: 1 };
+/**
+ * Fitting the view on demand (a new layout, the Fit View button) leaves room at the top for the
+ * canvas's toolbar, which lies over the canvas (two or three rows in a narrow window): its `top` is
+ * kept to the toolbar's height as it changes. One object, so that the controls are not made anew.
+ */
+function fitBelowToolbar() {
+  const padding = { top: '56px' as `${number}px`, x: '12%' as const, bottom: '12%' as const };
+  const options = { padding, maxZoom: 1 };
+  const follow = (toolbar: HTMLElement) => {
+    const measure = () => void (padding.top = `${toolbar.offsetTop + toolbar.offsetHeight + 16}px`);
+    measure(); // now: the first fit comes before the observer's first report
+    const observer = new ResizeObserver(measure);
+    observer.observe(toolbar);
+    return () => observer.disconnect();
+  };
+  return { options, follow };
+}
 /** Given to React Flow with one identity: a new object would make it render again. */
 const PRO_OPTIONS = { hideAttribution: true };
 
@@ -107,6 +124,12 @@ function GraphCanvas() {
   const flow = useReactFlow<FlowNode, FlowEdge>();
   const palette = usePaletteTypes();
   const wrapper = useRef<HTMLDivElement>(null);
+  const [fit] = useState(fitBelowToolbar);
+  const fitOptions = fit.options;
+  useLayoutEffect(() => {
+    const toolbar = wrapper.current?.querySelector<HTMLElement>('.graph-toolbar');
+    return toolbar ? fit.follow(toolbar) : undefined;
+  }, [fit]);
 
   // The sizes React Flow measured, in one record updated in place (not a state change), so that a
   // node made anew (moved, selected) carries its size: a node without one is hidden and measured
@@ -207,9 +230,9 @@ function GraphCanvas() {
   // A new layout (first open, another workload, on demand): show all of it.
   const laidOut = layout.laidOut;
   useEffect(() => {
-    const frame = requestAnimationFrame(() => void flow.fitView(FIT_VIEW_OPTIONS));
+    const frame = requestAnimationFrame(() => void flow.fitView(fitOptions));
     return () => cancelAnimationFrame(frame);
-  }, [laidOut, flow]);
+  }, [laidOut, flow, fitOptions]);
 
   // Where a node made from the toolbar lands: beside the selected node, else in the middle of the view.
   const spotForNew = useCallback((): XY => {
@@ -518,7 +541,7 @@ function GraphCanvas() {
       >
         <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
         <Background />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} fitViewOptions={fitOptions} />
         {roomy && <MiniMap pannable zoomable nodeClassName={miniMapClassName} />}
       </ReactFlow>
     ),
@@ -536,6 +559,7 @@ function GraphCanvas() {
       clearSelection,
       stale,
       roomy,
+      fitOptions,
     ],
   );
 
