@@ -741,3 +741,18 @@ describe('new multi-line text under any indentation width', () => {
     expect(read.containers.web.variables.MSG).toBe('bye now\nand then\n');
   });
 });
+
+describe('new lists in a document that writes its lists under the key (indentless), indented by 4', () => {
+  it('put their dashes under the key, as the document does', () => {
+    const text = `containers:\n    web:\n        image: nginx\n        command:\n        - a\n`;
+    const result = ok(text, commands.setField(text, { pointer: '/containers/web/args/0', value: 'x' }));
+    expect(result.text).toBe(text + '        args:\n        - x\n');
+    const nested = ok(
+      text,
+      commands.setField(text, { pointer: '/containers/web/files', value: { '/a': { content: 'x' } } }),
+    );
+    expect(parseWorkloadText(nested.text).value).toMatchObject({
+      containers: { web: { files: { '/a': { content: 'x' } } } },
+    });
+  });
+});

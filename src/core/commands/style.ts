@@ -5,6 +5,7 @@ import {
   isScalar,
   isSeq,
   parse,
+  parseDocument,
   visit,
   type Node,
   type Scalar,
@@ -212,7 +213,7 @@ function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean)
       if (typeof scalar.value === 'string' && /[\u0085\u2028\u2029]/.test(scalar.value)) scalar.type = 'QUOTE_DOUBLE';
     },
   });
-  return doc.toString({
+  const rendered = doc.toString({
     indent: style.indent,
     indentSeq: style.indentSeq,
     lineWidth: 0,
@@ -221,6 +222,43 @@ function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean)
     defaultKeyType: look.keys,
     flowCollectionPadding: style.flowPadding,
   });
+  return !flow && !style.indentSeq && style.indent > 2 ? indentless(rendered, style.indent - 2) : rendered;
+}
+
+/**
+ * The library writes an unindented list under a key two columns left of the key's children
+ * (`key:\n  - a` when they are indented by 4), where such a document has its dashes under the key
+ * (`key:\n- a`). The list's lines move left by `shift` (twice for a list in a list), and the result
+ * is kept only when it reads as the same data.
+ */
+function indentless(rendered: string, shift: number): string {
+  const doc = parseDocument(rendered);
+  const starts = [0];
+  for (let i = rendered.indexOf('\n'); i !== -1; i = rendered.indexOf('\n', i + 1)) starts.push(i + 1);
+  const lineOf = (offset: number) => {
+    let line = 0;
+    while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
+    return line;
+  };
+  const cut = new Array<number>(starts.length).fill(0);
+  visit(doc, {
+    Pair(_, pair) {
+      const list = pair.value;
+      if (!isSeq(list) || list.flow || !list.range || list.items.length === 0) return;
+      const last = lineOf(Math.max(list.range[0], list.range[1] - 1));
+      for (let line = lineOf(list.range[0]); line <= last; line++) cut[line]! += shift;
+    },
+  });
+  if (!cut.some((n) => n > 0)) return rendered;
+  const moved = rendered
+    .split('\n')
+    .map((line, i) => line.slice(Math.min(cut[i]!, line.length - line.trimStart().length)))
+    .join('\n');
+  try {
+    return sameJson(parse(moved), doc.toJS()) ? moved : rendered;
+  } catch {
+    return rendered;
+  }
 }
 
 /** Strips the final line break and converts line breaks to the document's; indents all lines but the first. */
