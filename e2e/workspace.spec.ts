@@ -196,6 +196,9 @@ test('two tabs keep two drafts: neither overwrites the other, and a new tab take
   // Both closed (a browser restart, say): a new tab takes up the newest, and says one more waits.
   await second.close();
   await page.close();
+  // For 3 s after a tab leaves, its slot may be a reloading tab's (RELOAD_GRACE_MS): a new tab then
+  // leaves it alone. Past that, it is a closed tab's.
+  await new Promise((resolve) => setTimeout(resolve, 3200));
   const third = await context.newPage();
   await third.goto('/');
   await waitForEditor(third);

@@ -32,7 +32,10 @@ applyTheme(effectiveTheme(layout.getState().theme, systemPrefersDark()));
 
 // This tab's working draft comes back (IndexedDB, within a moment; each tab has a draft slot of its
 // own, see src/state/draft-slot.ts), or the start screen shows.
-const draftSlot = claimDraftSlot(indexedDbDrafts(), browserTabs());
+const tabs = browserTabs();
+const draftSlot = claimDraftSlot(indexedDbDrafts(), tabs);
+// As the page goes, other tabs learn that the slot may be a reloading tab's, not to be taken up.
+void draftSlot.then((slot) => addEventListener('pagehide', () => tabs.markLeft(slot.name)));
 // A copy of the draft made as the page leaves, while a write to IndexedDB may not finish (a reload).
 const leaveCopy = draftSlot.then((slot) => sessionLeaveCopy(browserStorage('sessionStorage'), slot.name));
 // Meanwhile the resource catalog: built-in provisioners plus the files the user loaded (or named in
@@ -43,8 +46,13 @@ const [catalogStore, recovered] = await Promise.all([
     pageUrl: location.href,
     configuredUrl: import.meta.env.VITE_CATALOG_URL as string | undefined,
   }),
-  Promise.all([draftSlot, leaveCopy]).then(async ([slot, copy]) => ({
-    ...(await recoverDocument(slot.storage, undefined, copy)),
+  draftSlot.then(async (slot) => ({
+    // A duplicated tab reads the copy its original made on leaving, if any (a reload raced it).
+    ...(await recoverDocument(
+      slot.storage,
+      undefined,
+      sessionLeaveCopy(browserStorage('sessionStorage'), slot.copiedFrom ?? slot.name),
+    )),
     waitingDrafts: slot.waiting,
   })),
 ]);

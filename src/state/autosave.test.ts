@@ -92,7 +92,7 @@ describe('autosave', () => {
     store.getState().typeText(edited);
     target.dispatchEvent(new Event('pagehide'));
     stop();
-    expect(leaveCopy.read()?.text).toBe(edited);
+    expect(leaveCopy.read()?.draft?.text).toBe(edited);
 
     // After the reload: the stored draft is older than the copy, which wins and is stored.
     await stored.save({ text: opened + '# older\n', openedText: opened, origin: 'shop.yaml', savedAt: 5 });
@@ -102,9 +102,56 @@ describe('autosave', () => {
     expect(stored.draft?.text).toBe(edited);
     expect(leaveCopy.read()).toBeUndefined();
     // A copy older than the stored draft, or of another tab's slot, is not taken.
-    leaveCopy.write({ text: 'stale', openedText: opened, origin: 'x', savedAt: 1 });
+    leaveCopy.write({ text: 'stale', openedText: opened, origin: 'x', savedAt: 1 }, 1);
     expect((await recoverDocument(stored, 100, leaveCopy)).text).toBe(edited);
     expect(sessionLeaveCopy(sessionStorage, 'tab-2').read()).toBeUndefined();
+  });
+
+  it('a draft discarded as the page leaves stays discarded, though its removal had not finished', async () => {
+    const session = new Map<string, string>();
+    const leaveCopy = sessionLeaveCopy(
+      {
+        getItem: (k) => session.get(k) ?? null,
+        setItem: (k, v) => void session.set(k, v),
+        removeItem: (k) => void session.delete(k),
+      },
+      'tab',
+    );
+    const stored = memoryDrafts();
+    await stored.save({ text: edited, openedText: opened, origin: 'shop.yaml', savedAt: 5 });
+    const unfinished = { ...stored, clear: () => new Promise<void>(() => {}) };
+    const target = new EventTarget();
+    const store = createDocumentStore({ text: edited, origin: 'shop.yaml', openedText: opened });
+    const stop = startAutosave(store, unfinished, { target, leaveCopy, now: () => 9 });
+    store.getState().discardRecovered();
+    target.dispatchEvent(new Event('pagehide'));
+    stop();
+    expect(await recoverDocument(stored, 100, leaveCopy)).toEqual({ text: '', origin: null });
+    await vi.runAllTimersAsync();
+    expect(stored.draft).toBeUndefined();
+  });
+
+  it('a copy too large to keep what was opened keeps the text, and takes what was opened from the stored draft', async () => {
+    const session = new Map<string, string>();
+    // A quota of 1,000 characters, as sessionStorage has one of about 5 million.
+    const small = {
+      getItem: (k: string) => session.get(k) ?? null,
+      setItem: (k: string, v: string) => {
+        if (v.length > 1000) throw new DOMException('quota', 'QuotaExceededError');
+        session.set(k, v);
+      },
+      removeItem: (k: string) => void session.delete(k),
+    };
+    const big = opened + '#'.repeat(500);
+    const leaveCopy = sessionLeaveCopy(small, 'tab');
+    leaveCopy.write({ text: big + '# new\n', openedText: big, origin: 'big.yaml', savedAt: 9 }, 9);
+    const stored = memoryDrafts();
+    await stored.save({ text: big, openedText: big, origin: 'big.yaml', savedAt: 5 });
+    const initial = await recoverDocument(stored, 100, leaveCopy);
+    expect(initial).toMatchObject({ text: big + '# new\n', openedText: big, recovered: { savedAt: 9 } });
+    // Nothing fits: no copy at all, rather than an older one.
+    leaveCopy.write({ text: 'x'.repeat(2000), openedText: '', origin: 'big.yaml', savedAt: 10 }, 10);
+    expect(leaveCopy.read()).toBeUndefined();
   });
 
   it('forgets the copy once a later write has finished', async () => {
@@ -117,7 +164,7 @@ describe('autosave', () => {
       },
       'tab',
     );
-    leaveCopy.write({ text: 'old copy', openedText: opened, origin: 'x', savedAt: 1 });
+    leaveCopy.write({ text: 'old copy', openedText: opened, origin: 'x', savedAt: 1 }, 1);
     const storage = memoryDrafts();
     const store = createDocumentStore({ text: opened, origin: 'x' });
     const stop = startAutosave(store, storage, { leaveCopy });

@@ -34,8 +34,8 @@ export function startAutosave(
   /** When the oldest change not yet saved was made. */
   let pendingSince: number | undefined;
   let saved: Pick<Draft, 'text' | 'openedText' | 'origin'> | null | undefined;
-  /** The last write begun (null: the draft removed), and whether it has finished. */
-  let lastWrite: { draft: Draft | null; done: boolean } | undefined;
+  /** The last write begun (null: the draft removed), when, and whether it has finished. */
+  let lastWrite: { draft: Draft | null; at: number; done: boolean } | undefined;
 
   const saveNow = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -46,7 +46,8 @@ export function startAutosave(
       return;
     if (saved === null && origin === null) return;
     saved = origin === null ? null : { text, openedText, origin };
-    const write = { draft: origin === null ? null : { text, openedText, origin, savedAt: now() }, done: false };
+    const at = now();
+    const write = { draft: origin === null ? null : { text, openedText, origin, savedAt: at }, at, done: false };
     lastWrite = write;
     (write.draft === null ? storage.clear() : storage.save(write.draft)).then(
       () => {
@@ -72,8 +73,7 @@ export function startAutosave(
   const stopListening = onPageLeave(() => {
     if (timer !== undefined) saveNow();
     if (!lastWrite || lastWrite.done) return;
-    if (lastWrite.draft) leaveCopy?.write(lastWrite.draft);
-    else leaveCopy?.forget();
+    leaveCopy?.write(lastWrite.draft, lastWrite.at);
   }, target);
   return () => {
     unsubscribe();
@@ -104,12 +104,22 @@ export async function recoverDocument(
   let draft = isDraft(stored) ? stored : undefined;
   // The copy made as the page left wins when newer: the write to IndexedDB then had not finished.
   const copy = leaveCopy?.read();
-  if (copy && copy.savedAt > (draft?.savedAt ?? -Infinity)) {
-    draft = copy;
-    storage.save(copy).then(
-      () => leaveCopy?.forget(),
-      () => undefined,
-    );
+  if (copy && copy.at > (draft?.savedAt ?? -Infinity)) {
+    const forget = () => leaveCopy?.forget();
+    if (copy.draft === null) {
+      // The draft was discarded, or the workload closed, as the page left.
+      draft = undefined;
+      storage.clear().then(forget, () => undefined);
+    } else {
+      // A copy too large to keep what was opened as well: the stored draft knows it, if of the same.
+      const openedText = copy.openedUnknown
+        ? draft && draft.origin === copy.draft.origin
+          ? draft.openedText
+          : ''
+        : copy.draft.openedText;
+      draft = { ...copy.draft, openedText };
+      storage.save(draft).then(forget, () => undefined);
+    }
   }
   if (!draft) return nothing;
   const changed = hasChanges(draft);
@@ -126,9 +136,13 @@ export async function recoverDocument(
  * storage is still under way, and forgotten once a write has finished.
  */
 export interface LeaveCopy {
-  write(draft: Draft): void;
-  /** The copy, if any (undefined also when it is damaged). */
-  read(): Draft | undefined;
+  /** The draft as the page leaves, or null when it was being removed (nothing open any more); `at`: when. */
+  write(draft: Draft | null, at: number): void;
+  /**
+   * The copy, if any (undefined also when it is damaged). `openedUnknown`: the text was too large to
+   * keep what was opened as well (sessionStorage holds about 5 million characters).
+   */
+  read(): { draft: Draft | null; at: number; openedUnknown?: boolean } | undefined;
   forget(): void;
 }
 
@@ -136,19 +150,32 @@ const LEAVE_COPY_KEY = 'score-designer.draft-on-leave';
 
 /** The leave copy in a storage that outlives a reload (sessionStorage), for one draft slot. */
 export function sessionLeaveCopy(storage: KeyValueStorage | undefined, slot: string): LeaveCopy {
+  const put = (record: unknown): boolean => {
+    try {
+      storage?.setItem(LEAVE_COPY_KEY, JSON.stringify(record));
+      return true;
+    } catch {
+      return false; // over the quota, or refused
+    }
+  };
   return {
-    write(draft) {
-      try {
-        storage?.setItem(LEAVE_COPY_KEY, JSON.stringify({ slot, draft }));
-      } catch {
-        // Too big for sessionStorage (a few MB) or refused: the write to IndexedDB is all there is.
-      }
+    write(draft, at) {
+      if (put({ slot, at, draft })) return;
+      // Too large with what was opened: the text alone, which is what must not be lost.
+      if (draft && put({ slot, at, draft: { ...draft, openedText: undefined }, openedUnknown: true })) return;
+      this.forget(); // nothing fits: the write to IndexedDB is all there is, and no older copy may stand
     },
     read() {
       try {
         const raw = storage?.getItem(LEAVE_COPY_KEY);
-        const record = raw ? (JSON.parse(raw) as { slot?: unknown; draft?: unknown }) : undefined;
-        return record?.slot === slot && isDraft(record.draft) ? record.draft : undefined;
+        const record = raw
+          ? (JSON.parse(raw) as { slot?: unknown; at?: unknown; draft?: unknown; openedUnknown?: unknown })
+          : undefined;
+        if (record?.slot !== slot || typeof record.at !== 'number') return undefined;
+        if (record.draft === null) return { draft: null, at: record.at };
+        const openedUnknown = record.openedUnknown === true;
+        const draft = openedUnknown ? { ...(record.draft as object), openedText: '' } : record.draft;
+        return isDraft(draft) ? { draft, at: record.at, ...(openedUnknown ? { openedUnknown } : {}) } : undefined;
       } catch {
         return undefined;
       }

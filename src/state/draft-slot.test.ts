@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { recoverDocument } from './autosave';
-import { claimDraftSlot, type Tabs } from './draft-slot';
+import { claimDraftSlot, RELOAD_GRACE_MS, type Tabs } from './draft-slot';
 import { indexedDbDrafts, type Draft, type DraftShelf } from './drafts';
 
 const opened = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n';
@@ -18,6 +18,8 @@ const draft = (text: string, savedAt: number, openedText = opened): Draft => ({
  */
 function browser() {
   const locks = new Map<string, number>();
+  const left = new Map<string, number>();
+  let clock = 100_000;
   let tabs = 0;
   let slots = 0;
   const open = (session: string | null = null) => {
@@ -33,9 +35,18 @@ function browser() {
       },
       held: async () => new Set(locks.keys()),
       newSlot: () => `slot-${++slots}`,
+      leftAt: (slot) => left.get(slot),
+      markLeft: (slot) => void left.set(slot, clock),
+      forgetLeft: (slot) => void left.delete(slot),
+      now: () => clock,
     };
+    /** The page goes: its locks are let go, and it says so as it leaves (pagehide). */
     const close = () => {
-      for (const [slot, holder] of locks) if (holder === id) locks.delete(slot);
+      for (const [slot, holder] of locks) {
+        if (holder !== id) continue;
+        locks.delete(slot);
+        left.set(slot, clock);
+      }
     };
     return {
       api,
@@ -49,7 +60,11 @@ function browser() {
       duplicate: () => open(state.session),
     };
   };
-  return { open };
+  return {
+    open,
+    /** Time passes: past the grace after a tab left, its slot is a closed tab's. */
+    later: () => void (clock += RELOAD_GRACE_MS + 1),
+  };
 }
 
 async function start(shelf: DraftShelf, tab: { api: Tabs }) {
@@ -97,12 +112,27 @@ describe('draft slots, one per tab', () => {
     await c.storage.save(draft(opened + '# newer\n', 2));
     tabA.close();
     tabB.close();
+    b.later();
     const first = await start(shelf, b.open());
     expect(first.initial).toMatchObject({ text: opened + '# newer\n', recovered: { savedAt: 2 } });
     const second = await start(shelf, b.open());
     expect(second.initial).toMatchObject({ text: opened + '# older\n', recovered: { savedAt: 1 } });
     const third = await start(shelf, b.open());
     expect(third.initial.origin).toBeNull();
+  });
+
+  it('a new tab opened while another reloads leaves that tab its slot', async () => {
+    const shelf = newShelf();
+    const b = browser();
+    const tab = b.open();
+    const a = await start(shelf, tab);
+    await a.storage.save(draft(opened + '# mine\n', 1));
+    tab.close(); // the reload has begun: the old page is gone, the new one not yet there
+    const other = await start(shelf, b.open());
+    expect(other.initial.origin).toBeNull();
+    expect(other.waiting).toBe(0);
+    const back = await start(shelf, tab.reload());
+    expect(back.initial.text).toBe(opened + '# mine\n');
   });
 
   it('a new tab takes up unsaved work before a newer draft without changes, which is dropped', async () => {

@@ -25,9 +25,22 @@ export interface Tabs {
   /** The slots open tabs hold. */
   held(): Promise<ReadonlySet<string>>;
   newSlot(): string;
+  /** When a tab last left the page holding the slot (a reload or a close), shared by every tab. */
+  leftAt(slot: string): number | undefined;
+  /** Said as the page goes: for a moment the slot may be a reloading tab's, not a closed one's. */
+  markLeft(slot: string): void;
+  forgetLeft(slot: string): void;
+  now(): number;
 }
 
+/**
+ * A slot whose tab left this recently may be a tab reloading, about to take it back: a new tab
+ * leaves it alone (it takes it up when opened later, or from the notice of waiting drafts).
+ */
+export const RELOAD_GRACE_MS = 3000;
+
 const SESSION_KEY = 'score-designer.draft-slot';
+const LEFT_KEY = 'score-designer.draft-slots-left';
 const LOCK_PREFIX = 'score-designer-draft:';
 
 /** The browser's tabs: sessionStorage and Web Locks; without them, every tab shares one slot as before. */
@@ -40,7 +53,47 @@ export function browserTabs(scope: typeof globalThis = globalThis): Tabs {
     }
   })();
   const locks = scope.navigator?.locks;
+  const local = (() => {
+    try {
+      return scope.localStorage;
+    } catch {
+      return undefined;
+    }
+  })();
+  /** slot → when its tab left; read and written whole (a few entries: the tabs left lately). */
+  const leftTimes = (): Record<string, number> => {
+    try {
+      const parsed: unknown = JSON.parse(local?.getItem(LEFT_KEY) ?? '{}');
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, number>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const writeLeftTimes = (times: Record<string, number>) => {
+    try {
+      // Old entries go: past the grace they say nothing.
+      const now = Date.now();
+      const kept = Object.fromEntries(Object.entries(times).filter(([, at]) => now - at < RELOAD_GRACE_MS * 10));
+      local?.setItem(LEFT_KEY, JSON.stringify(kept));
+    } catch {
+      // Refused: a new tab may then take up a reloading tab's slot; that tab continues from a copy.
+    }
+  };
   return {
+    leftAt(slot) {
+      const at = leftTimes()[slot];
+      return typeof at === 'number' ? at : undefined;
+    },
+    markLeft(slot) {
+      writeLeftTimes({ ...leftTimes(), [slot]: Date.now() });
+    },
+    forgetLeft(slot) {
+      const times = leftTimes();
+      if (!(slot in times)) return;
+      delete times[slot];
+      writeLeftTimes(times);
+    },
+    now: () => Date.now(),
     remembered() {
       try {
         return session?.getItem(SESSION_KEY) ?? null;
@@ -86,6 +139,8 @@ export interface DraftSlot {
   storage: DraftStorage;
   /** How many other drafts with unsaved changes no open tab holds (a new tab takes up the newest). */
   waiting: number;
+  /** A duplicated tab: the slot its draft was copied from (its copy made on leaving is that slot's). */
+  copiedFrom?: string;
 }
 
 /** The slot this tab writes its draft to (see above). Never fails: trouble ends in a new slot. */
@@ -108,14 +163,17 @@ export async function claimDraftSlot(
         Promise.all([shelf.all(), tabs.held()]),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs)),
       ]);
+      const now = tabs.now();
+      const reloading = (slot: string) => now - (tabs.leftAt(slot) ?? -Infinity) < RELOAD_GRACE_MS;
       return drafts
-        .filter((d) => !held.has(d.slot))
+        .filter((d) => !held.has(d.slot) && !reloading(d.slot))
         .sort((a, b) => Number(hasChanges(b.draft)) - Number(hasChanges(a.draft)) || b.draft.savedAt - a.draft.savedAt);
     } catch {
       return undefined;
     }
   };
   const slot = async (name: string): Promise<DraftSlot> => {
+    tabs.forgetLeft(name); // held again: not a tab that left
     const others = (await orphans()) ?? [];
     return { name, storage: shelf.slot(name), waiting: others.filter((d) => hasChanges(d.draft)).length };
   };
@@ -131,7 +189,7 @@ export async function claimDraftSlot(
     } catch {
       // Storage failing: this tab starts afresh rather than not at all.
     }
-    return slot(name);
+    return { ...(await slot(name)), copiedFrom: remembered };
   }
 
   const found = await orphans();
