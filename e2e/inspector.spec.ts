@@ -114,6 +114,26 @@ test.describe('workload fields', () => {
     );
   });
 
+  test('other metadata: a key renamed stays in its place with its comment, and what reads it follows', async ({
+    page,
+  }) => {
+    const text = edit(
+      base,
+      'name: shop # the workload name\n',
+      'name: shop # the workload name\n  team: pay # who runs it\n  region: eu\n',
+    ).replace('GREETING: hello # kept', 'GREETING: hello # kept\n      TEAM: ${metadata.team}');
+    await start(page, '', text);
+    const key = inspector(page).getByLabel('Metadata key name team');
+    await key.fill('squad');
+    await key.press('Enter');
+    const renamed = edit(edit(text, 'team: pay #', 'squad: pay #'), '${metadata.team}', '${metadata.squad}');
+    await expectText(page, renamed);
+    await expect.poll(() => page.evaluate(() => window.scoreDesigner!.getDiagnostics().length)).toBe(0);
+    // One undo step brings back the name and the reference together.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectText(page, text);
+  });
+
   test('service ports: add, set target port and protocol, clear, invalid', async ({ page }) => {
     await start(page, '');
     const ports = inspector(page).getByRole('group', { name: 'Service ports' });
@@ -571,6 +591,55 @@ test.describe('resource fields', () => {
       ),
     );
     await expectProblem(page, field(params, '/resources/db/params/url'), '/resources/db/params/url');
+  });
+
+  test('params: text that is not a number is never written as one, and says so', async ({ page }) => {
+    const text = edit(
+      base,
+      '    type: postgres # managed\n',
+      '    type: postgres # managed\n    params:\n      size: small\n      replicas: 3\n',
+    );
+    await start(page, '/resources/db', text);
+    const params = inspector(page).getByRole('group', { name: 'Params' });
+    // Adding: refused while the value is not a number, with the reason beside the button.
+    await params.getByLabel('New param name').fill('zones');
+    await params.getByLabel('Its kind').selectOption('number');
+    await params.getByLabel('Its value').fill('three');
+    await expect(params.getByRole('button', { name: 'Add param' })).toBeDisabled();
+    await expect(params.locator('.add-row .field-problem')).toHaveText('“three” is not a number.');
+    // Changing the kind of text that is not a number: refused, in words, and nothing written.
+    await params.getByLabel('Kind of size').selectOption('number');
+    await expect(page.locator('.notice[role="alert"]')).toContainText('“small” is not a number');
+    await expect(params.getByLabel('Kind of size')).toHaveValue('text');
+    // Typing a word into a number: shown as a problem at the field, and the number stays.
+    const replicas = params.getByLabel('Value of replicas');
+    await replicas.fill('three');
+    await replicas.press('Enter');
+    await expect(replicas).toHaveAttribute('aria-invalid', 'true');
+    await expect(params.getByRole('alert')).toContainText('“three” is not a number, so 3 stays');
+    expect(await textOf(page)).toBe(text);
+    await replicas.fill('4');
+    await replicas.press('Enter');
+    await expectText(page, edit(text, 'replicas: 3', 'replicas: 4'));
+    await expect(replicas).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('the keyboard keeps its place when a row is added or removed with its button', async ({ page }) => {
+    await start(page, '/containers/web');
+    const variables = inspector(page).getByRole('group', { name: 'Variables' });
+    await variables.getByLabel('New variable').fill('MODE');
+    await variables.getByRole('button', { name: 'Add variable' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => textOf(page)).toContain('MODE:');
+    // The button is disabled until a new name is typed: the first field of the row takes the focus.
+    await expect(variables.getByLabel('New variable')).toBeFocused();
+    await variables.getByRole('button', { name: 'Remove GREETING' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => textOf(page)).not.toContain('GREETING');
+    // The row in its place (MODE's) has the focus, on the same control.
+    await expect(variables.getByRole('button', { name: 'Remove MODE' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(variables.getByLabel('New variable')).toBeFocused();
   });
 
   test('metadata annotations of a resource: add and remove', async ({ page }) => {

@@ -244,6 +244,66 @@ resources:
   });
 });
 
+describe('renaming any key in place', () => {
+  const text = `apiVersion: score.dev/v1b1
+metadata:
+  name: shop
+  team: pay # t
+  region: eu
+  owner: # the owner
+    email: a@b.c # mail
+containers:
+  web:
+    image: nginx
+    variables:
+      T: \${metadata.team}
+      E: "at \${metadata.owner.email}, \${metadata.region}"
+      ESCAPED: $\${metadata.team}
+resources:
+  db:
+    type: postgres
+    params:
+      opts:
+        first: 1 # one
+        second: 2
+`;
+
+  it('renames a metadata key where it stands, with its comment, and the placeholders that read it', () => {
+    const result = ok(text, commands.renameField(text, { pointer: '/metadata/team', to: 'squad' }));
+    expect(result.text).toBe(
+      text.replace('team: pay # t', 'squad: pay # t').replace('T: ${metadata.team}', 'T: ${metadata.squad}'),
+    );
+    expect(result.selection).toBe('/metadata/squad');
+    expect(validateText(result.text).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('renames a nested metadata key and the one part of the placeholders that read it', () => {
+    const result = ok(text, commands.renameField(text, { pointer: '/metadata/owner/email', to: 'mail' }));
+    expect(result.text).toBe(
+      text
+        .replace('email: a@b.c # mail', 'mail: a@b.c # mail')
+        .replace('${metadata.owner.email}', '${metadata.owner.mail}'),
+    );
+  });
+
+  it('renames a key inside a param in place, touching nothing else', () => {
+    const result = ok(text, commands.renameField(text, { pointer: '/resources/db/params/opts/first', to: 'uno' }));
+    expect(result.text).toBe(text.replace('first: 1 # one', 'uno: 1 # one'));
+  });
+
+  it('refuses a taken or empty name, a list item, a dotted name placeholders would read, and containers and resources', () => {
+    refused(commands.renameField(text, { pointer: '/metadata/team', to: 'region' }), /already taken/);
+    refused(commands.renameField(text, { pointer: '/metadata/team', to: ' ' }), /cannot be empty/);
+    refused(commands.renameField(text, { pointer: '/metadata/team', to: 'team.name' }), /without dots/);
+    refused(commands.renameField(text, { pointer: '/containers/web', to: 'api' }), /renameContainer/);
+    refused(commands.renameField(text, { pointer: '/resources/db', to: 'main' }), /renameResource/);
+    refused(commands.renameField(text, { pointer: '/metadata/nobody', to: 'x' }), /nothing at/);
+    // A dotted key no placeholder reads is the user's to choose.
+    const dotted = ok(text, commands.renameField(text, { pointer: '/resources/db/params/opts/second', to: 'a.b' }));
+    expect(dotted.text).toBe(text.replace('second: 2', 'a.b: 2'));
+  });
+});
+
 describe('fields by pointer', () => {
   const text = `containers:
   web:

@@ -1,4 +1,4 @@
-import { renameResourceInPlaceholders } from '../document/placeholders';
+import { renameInPlaceholders, renameResourceInPlaceholders } from '../document/placeholders';
 import { escapeSegment } from '../document/pointer';
 import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
 
@@ -201,6 +201,19 @@ function reaches(m: Model, from: string, to: string): boolean {
 }
 
 /** Strings in which placeholders are expanded, as [segments, value] (map and list forms alike). */
+/** Every expandable string rewritten by `read`, each one changed marked as touched. */
+function rewrite(m: Model, read: (text: string) => string): void {
+  for (const [at, text] of expandable(m.root)) {
+    const renamed = read(text);
+    if (renamed === text) continue;
+    const parent = get(m.root, at.slice(0, -1)) as Obj | Json[];
+    const key = at[at.length - 1]!;
+    if (Array.isArray(parent)) parent[Number(key)] = renamed;
+    else parent[key] = renamed;
+    m.touched.push(ptr(at));
+  }
+}
+
 function expandable(root: Obj): Array<[string[], string]> {
   const out: Array<[string[], string]> = [];
   const containers = isObj(root.containers) ? root.containers : {};
@@ -292,16 +305,7 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       if (!m.has(['resources', from]) || !LABEL.test(to)) return refuse;
       if (from === to) return ok();
       if (m.has(['resources', to])) return refuse;
-      const before = expandable(m.root);
-      for (const [at, text] of before) {
-        const renamed = renameResourceInPlaceholders(text, from, to);
-        if (renamed === text) continue;
-        const parent = get(m.root, at.slice(0, -1)) as Obj | Json[];
-        const key = at[at.length - 1]!;
-        if (Array.isArray(parent)) parent[Number(key)] = renamed;
-        else parent[key] = renamed;
-        m.touched.push(ptr(at));
-      }
+      rewrite(m, (text) => renameResourceInPlaceholders(text, from, to));
       m.rename(['resources', from], to);
       return ok();
     }
@@ -319,6 +323,23 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
     case 'unsetField':
       m.remove(parsePointerSimple(str('pointer')));
       return ok();
+    case 'renameField': {
+      const segments = parsePointerSimple(str('pointer'));
+      const [from, to] = [segments[segments.length - 1], str('to')];
+      const parent = segments.slice(0, -1);
+      const holder = get(m.root, parent);
+      if (from === undefined || to.trim() === '' || !isObj(holder) || !m.has(segments)) return refuse;
+      if (parent.length === 1 && (parent[0] === 'containers' || parent[0] === 'resources')) return refuse;
+      if (from === to) return ok();
+      if (m.has([...parent, to])) return refuse;
+      if (parent[0] === 'metadata') {
+        const read = (text: string) => renameInPlaceholders(text, parent, from, to);
+        if (to.includes('.') && expandable(m.root).some(([, text]) => read(text) !== text)) return refuse;
+        rewrite(m, read);
+      }
+      m.rename(segments, to);
+      return ok();
+    }
     case 'moveItem': {
       const segments = parsePointerSimple(str('pointer'));
       const list = get(m.root, segments.slice(0, -1));

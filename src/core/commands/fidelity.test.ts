@@ -467,6 +467,15 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
     }
     case 'unsetField':
       return { pointer: toPointer(pick(pointers(value), s[2]!) ?? ['nothing']) };
+    case 'renameField': {
+      // Keys of maps mostly (metadata's among them, which placeholders read), to a fresh or taken key.
+      const all = pointers(value);
+      const entries = all.filter((p) => p.length > 0 && isPlainObject(getAt(value, p.slice(0, -1))));
+      const metadata = entries.filter((p) => p[0] === 'metadata');
+      const at = pick(s[4]! % 2 === 0 && metadata.length > 0 ? metadata : entries, s[2]!) ?? ['nothing'];
+      const siblings = keys(getAt(value, at.slice(0, -1)));
+      return { pointer: toPointer(at), to: pick([...fresh, ...oddKeys, ...siblings, 'a.b', ''], s[3]!) };
+    }
     case 'moveItem': {
       // Items of lists of two or more mostly, to another place; now and then another place (refused),
       // the same place, or a place past the end.

@@ -1,8 +1,10 @@
-import { parsePointer } from '../document/pointer';
+import { renameInPlaceholders } from '../document/placeholders';
+import { parsePointer, toPointer } from '../document/pointer';
 import { checkArgs, planOf } from './args';
 import type { Command } from './edit';
-import { runPlan } from './run';
-import { moveAt, removeAt, setAt } from './splice';
+import { rewriteReferences } from './references';
+import { collect, runPlan } from './run';
+import { moveAt, removeAt, renameKeyAt, setAt } from './splice';
 import { keepWhenEmpty } from './workload';
 
 /** Any JSON value: what a field of a workload can hold. */
@@ -41,6 +43,45 @@ export const unsetField: Command<UnsetFieldArgs> = (text, args) =>
     if (bad) return bad;
     const segments = parsePointer(args.pointer);
     return planOf(removeAt(ctx, segments, keepWhenEmpty), segments.slice(0, -1));
+  });
+
+export interface RenameFieldArgs {
+  /** JSON Pointer of the entry whose key changes, e.g. `/metadata/team`. */
+  pointer: string;
+  to: string;
+}
+
+/**
+ * Renames the key of any entry in place: its value, comments and place stay, and only the key's
+ * characters change (keeping its quoting). A key of the workload's metadata is read by placeholders
+ * (`${metadata.team}`, `${metadata.owner.email}`): those that read it are renamed with it. Containers
+ * and resources have commands of their own, which also rename what refers to them.
+ */
+export const renameField: Command<RenameFieldArgs> = (text, args) =>
+  runPlan(text, (ctx) => {
+    const bad = checkArgs(args, { pointer: 'string', to: 'string' });
+    if (bad) return bad;
+    const segments = parsePointer(args.pointer);
+    const from = segments[segments.length - 1];
+    const parent = segments.slice(0, -1);
+    if (from === undefined) return 'Choose the entry to rename: the workload itself has no name to change here.';
+    if (args.to.trim() === '') return 'A name cannot be empty.';
+    if (parent.length === 1 && (parent[0] === 'containers' || parent[0] === 'resources')) {
+      const kind = parent[0] === 'containers' ? 'container' : 'resource';
+      return `Rename a ${kind} with rename${kind === 'container' ? 'Container' : 'Resource'}: it also renames what refers to it.`;
+    }
+    if (from === args.to) return { edits: [] };
+    const to = args.to;
+    const references =
+      parent[0] === 'metadata'
+        ? rewriteReferences(ctx, (value) => renameInPlaceholders(value, parent, from, to))
+        : undefined;
+    if (references && references.changed > 0 && to.includes('.')) {
+      return `Placeholders read ${[...parent, from].join('.')}, and a key with a dot cannot be read by a placeholder (score-go rejects it). Choose a name without dots.`;
+    }
+    const edits = collect(renameKeyAt(ctx, segments, to), ...(references?.splices ?? []));
+    if (typeof edits === 'string') return edits;
+    return { edits, selection: toPointer([...parent, to]), verify: references?.verify };
   });
 
 export interface MoveItemArgs {

@@ -1,7 +1,7 @@
 import { removeAnnotation, renameAnnotation, setAnnotation } from './annotations';
 import { addContainer, removeContainer, renameContainer } from './containers';
 import type { Command, CommandResult } from './edit';
-import { moveItem, setField, unsetField } from './fields';
+import { moveItem, renameField, setField, unsetField } from './fields';
 import { addFile, addVolume, removeFile, removeVolume, renameFile, renameVolume } from './mounts';
 import { removeProbe, renameProbe, setProbe } from './probes';
 import {
@@ -31,6 +31,7 @@ export const commands = {
   removeResource,
   setField,
   unsetField,
+  renameField,
   moveItem,
   setVariable,
   removeVariable,

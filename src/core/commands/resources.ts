@@ -1,16 +1,10 @@
-import {
-  findExpandableStrings,
-  renameResourceInPlaceholders,
-  scanPlaceholders,
-  textOffsets,
-} from '../document/placeholders';
-import { parsePointer } from '../document/pointer';
+import { renameResourceInPlaceholders } from '../document/placeholders';
 import { checkArgs, firstProblem, labelProblem, nameProblem, planOf } from './args';
-import type { Command, Edit } from './edit';
+import type { Command } from './edit';
 import type { JsonValue } from './fields';
 import { collect, runPlan } from './run';
-import { removeAt, renameKeyAt, setAt, type Splice } from './splice';
-import type { EditContext } from './tree';
+import { rewriteReferences } from './references';
+import { removeAt, renameKeyAt, setAt } from './splice';
 import { hasContainer, hasResource, keepWhenEmpty, namesAt, resource, resourceParam, variable } from './workload';
 
 export interface AddResourceArgs {
@@ -57,51 +51,11 @@ export const renameResource: Command<RenameResourceArgs> = (text, args) =>
     if (!hasResource(ctx, from)) return `There is no resource named "${from}".`;
     if (from === to) return { edits: [] };
     if (hasResource(ctx, to)) return `A resource named "${to}" already exists; choose another name.`;
-    const expected = new Map<string, string>();
-    const splices: Splice[] = [renameKeyAt(ctx, resource(from), to)];
-    const done = new Set<unknown>();
-    for (const s of findExpandableStrings(ctx.parsed)) {
-      const renamed = renameResourceInPlaceholders(s.value, from, to);
-      expected.set(s.pointer, renamed);
-      if (renamed === s.value || done.has(s.node)) continue;
-      done.add(s.node); // an anchored string used through aliases is written once
-      splices.push(renameInScalar(ctx, s, from, to, renamed));
-    }
-    const edits = collect(...splices);
+    const references = rewriteReferences(ctx, (value) => renameResourceInPlaceholders(value, from, to));
+    const edits = collect(renameKeyAt(ctx, resource(from), to), ...references.splices);
     if (typeof edits === 'string') return edits;
-    return {
-      edits,
-      selection: '/' + ['resources', to].join('/'),
-      verify: (next) => {
-        for (const s of findExpandableStrings(next)) {
-          const want = expected.get(s.pointer);
-          if (want !== undefined && want !== s.value)
-            return `The placeholder in ${s.pointer} could not be renamed safely.`;
-        }
-        return undefined;
-      },
-    };
+    return { edits, selection: '/' + ['resources', to].join('/'), verify: references.verify };
   });
-
-/** Rewrites only the `resources.OLD` part of each placeholder in a scalar's source text, or the whole scalar if need be. */
-function renameInScalar(
-  ctx: EditContext,
-  s: ReturnType<typeof findExpandableStrings>[number],
-  from: string,
-  to: string,
-  renamed: string,
-): Splice {
-  const edits: Edit[] = [];
-  for (const token of scanPlaceholders(s.value)) {
-    const raw = renameResourceInPlaceholders(token.raw, from, to);
-    if (raw === token.raw) continue;
-    const at = textOffsets(ctx.text, s, token.start, token.end);
-    if (!at.exact || ctx.text.slice(at.start, at.end) !== token.raw)
-      return setAt(ctx, parsePointer(s.pointer), renamed);
-    edits.push({ start: at.start, end: at.end, insert: raw });
-  }
-  return edits;
-}
 
 export interface RemoveResourceArgs {
   name: string;

@@ -6,6 +6,7 @@ import {
   findUnterminatedPlaceholder,
   findWorkloadPlaceholders,
   parseReference,
+  renameInPlaceholders,
   renameResourceInPlaceholders,
   resolvePlaceholders,
   scanPlaceholders,
@@ -115,6 +116,22 @@ describe('renameResourceInPlaceholders', () => {
         return renameResourceInPlaceholders(renameResourceInPlaceholders(s, from, to), to, from) === s;
       }),
     );
+  });
+});
+
+describe('renameInPlaceholders', () => {
+  it('renames the one part of a metadata reference at its depth, escapes and other references kept', () => {
+    const before =
+      '${metadata.owner.email} ${metadata.email} ${metadata.owner.email.x} $${metadata.owner.email} ${metadata.owner} ${metadata.own\\.er.email}';
+    expect(renameInPlaceholders(before, ['metadata', 'owner'], 'email', 'mail')).toBe(
+      '${metadata.owner.mail} ${metadata.email} ${metadata.owner.mail.x} $${metadata.owner.email} ${metadata.owner} ${metadata.own\\.er.email}',
+    );
+    expect(renameInPlaceholders('${metadata.team}', ['metadata'], 'team', 'squad')).toBe('${metadata.squad}');
+  });
+
+  it('escapes a dot in the new name and finds a part written with one', () => {
+    expect(renameInPlaceholders('${metadata.a\\.b.c}', ['metadata'], 'a.b', 'x')).toBe('${metadata.x.c}');
+    expect(renameInPlaceholders('${metadata.x}', ['metadata'], 'x', 'a.b')).toBe('${metadata.a\\.b}');
   });
 });
 

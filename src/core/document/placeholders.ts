@@ -196,30 +196,44 @@ export function resolvePlaceholders(
  * escapes and other placeholders included, stays byte-identical.
  */
 export function renameResourceInPlaceholders(value: string, from: string, to: string): string {
+  return renameInPlaceholders(value, ['resources'], from, to);
+}
+
+/**
+ * Rewrites the references to `under.FROM` (a key of the workload's metadata after its rename:
+ * `under` is `['metadata', …the keys above it]`) so that they read `under.TO`. Only that part of each
+ * placeholder changes: `${metadata.owner.email}` becomes `${metadata.owner.mail}`, and everything else,
+ * escapes and other placeholders included, stays byte-identical.
+ */
+export function renameInPlaceholders(value: string, under: readonly string[], from: string, to: string): string {
   if (from === to) return value;
+  const { tokens, parts } = analyse(value);
   let out = '';
   let at = 0;
-  for (const token of scanPlaceholders(value)) {
-    const span = resourceNameSpan(token.content);
-    if (!span || parseReference(token.content.slice(span[0], span[1]))[0] !== from) continue;
+  tokens.forEach((token, t) => {
+    const p = parts[t]!;
+    if (p.length <= under.length || p[under.length] !== from || under.some((u, i) => p[i] !== u)) return;
+    const [start, end] = partSpan(token.content, under.length);
     const contentStart = token.start + 2;
-    out += value.slice(at, contentStart + span[0]) + escapeReferencePart(to);
-    at = contentStart + span[1];
-  }
+    out += value.slice(at, contentStart + start) + escapeReferencePart(to);
+    at = contentStart + end;
+  });
   return at === 0 ? value : out + value.slice(at);
 }
 
-/** Where the resource name stands in `resources.NAME…` content, or undefined for other roots. */
-function resourceNameSpan(content: string): [number, number] | undefined {
-  if (!content.startsWith('resources.')) return undefined;
-  const start = 'resources.'.length;
-  let i = start;
-  while (i < content.length) {
-    if (content[i] === '\\' && content[i + 1] === '.') i += 2;
-    else if (content[i] === '.') break;
-    else i++;
+/** Where the part numbered `index` of a reference stands in its text (parts are split at unescaped dots). */
+function partSpan(content: string, index: number): [number, number] {
+  let start = 0;
+  let part = 0;
+  for (let i = 0; i < content.length; i++) {
+    if (content[i] === '\\' && content[i + 1] === '.') i++;
+    else if (content[i] === '.') {
+      if (part === index) return [start, i];
+      part++;
+      start = i + 1;
+    }
   }
-  return [start, i];
+  return [start, content.length];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,16 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { JsonValue } from '../../core/commands';
 import { childPointer } from '../../core/document/pointer';
 import { asRecord, scalarText, valueAt, type FieldPath } from '../../core/inspector';
+import {
+  VALUE_KINDS,
+  convertValue,
+  kindOf,
+  newValue,
+  numberOf,
+  type Conversion,
+  type ValueKind,
+} from '../../core/inspector/value-kinds';
 import { AddRow, IconButton, Row } from './collections';
 import { ChoiceSelect, DraftInput } from './inputs';
 import { useInspector } from './inspector-context';
@@ -10,43 +19,15 @@ import { halfPlaceholder } from './use-draft';
 /**
  * Free data as a tree of keys and values (resource params, metadata beyond name and annotations):
  * a value is text, a number, true/false, null, a list or a map, and lists and maps nest. Every
- * change is one command on the node it touches.
+ * change is one command on the node it touches. A change of kind keeps the value or is refused in
+ * words (see convertValue): "small" never silently becomes 0.
  */
-type Kind = 'text' | 'number' | 'true/false' | 'null' | 'list' | 'map';
-const KINDS: readonly Kind[] = ['text', 'number', 'true/false', 'null', 'list', 'map'];
-
-export function kindOf(value: unknown): Kind {
-  if (typeof value === 'string') return 'text';
-  if (typeof value === 'number') return 'number';
-  if (typeof value === 'boolean') return 'true/false';
-  if (Array.isArray(value)) return 'list';
-  if (asRecord(value)) return 'map';
-  return 'null';
-}
-
-/** A value of another kind, keeping what can be kept ("8080" becomes 8080). */
-export function convert(value: unknown, kind: Kind, typed = scalarText(value)): JsonValue {
-  switch (kind) {
-    case 'text':
-      return typed;
-    case 'number':
-      return Number.isFinite(Number(typed)) && typed.trim() !== '' ? Number(typed) : 0;
-    case 'true/false':
-      return typed === 'true';
-    case 'null':
-      return null;
-    case 'list':
-      return [];
-    case 'map':
-      return {};
-  }
-}
 
 /** The commands of a map's entries; the top of a tree may use named ones (setResourceParam, …). */
 export interface EntryCommands {
   set(key: string, value: JsonValue): void;
   remove(key: string): void;
-  rename(from: string, to: string, value: unknown): void;
+  rename(from: string, to: string): void;
 }
 
 function useNestedCommands(pointer: string): EntryCommands {
@@ -54,11 +35,8 @@ function useNestedCommands(pointer: string): EntryCommands {
   return {
     set: (key, value) => run('setField', { pointer: childPointer(pointer, key), value }),
     remove: (key) => run('unsetField', { pointer: childPointer(pointer, key) }),
-    // No command renames a key at any depth: the entry is written under its new key, then the old one goes.
-    rename: (from, to, value) => {
-      const result = run('setField', { pointer: childPointer(pointer, to), value: value as JsonValue });
-      if (!('error' in result)) run('unsetField', { pointer: childPointer(pointer, from) });
-    },
+    // In place, with its comments; placeholders that read a metadata key follow it.
+    rename: (from, to) => run('renameField', { pointer: childPointer(pointer, from), to }),
   };
 }
 
@@ -95,7 +73,7 @@ export function TreeMap({
                   label={`${label} name ${key}`}
                   value={key}
                   holdWhile={() => true}
-                  onCommit={(to) => to.trim() !== '' && !taken(to) && cmd.rename(key, to, value)}
+                  onCommit={(to) => to.trim() !== '' && !taken(to) && cmd.rename(key, to)}
                 />
                 <TreeValue
                   path={path}
@@ -122,7 +100,11 @@ export function TreeMap({
         ]}
         button={`Add ${label.toLowerCase()}`}
         ready={(v) => v[0]!.trim() !== '' && !taken(v[0]!.trim())}
-        onAdd={([k, kind, v]) => cmd.set(k!.trim(), convert(v, kind as Kind, v))}
+        problem={([, kind, v]) => problemOf(newValue(v!, kind as ValueKind))}
+        onAdd={([k, kind, v]) => {
+          const made = newValue(v!, kind as ValueKind);
+          if ('value' in made) cmd.set(k!.trim(), made.value);
+        }}
       />
     </div>
   );
@@ -170,10 +152,11 @@ function TreeList({ path, pointer, name }: { path: FieldPath; pointer: string; n
           { label: `New item of ${name}` },
         ]}
         button={`Add item to ${name}`}
-        ready={() => true}
-        onAdd={([kind, v]) =>
-          run('setField', { pointer: childPointer(pointer, '-'), value: convert(v, kind as Kind, v) })
-        }
+        problem={([kind, v]) => problemOf(newValue(v!, kind as ValueKind))}
+        onAdd={([kind, v]) => {
+          const made = newValue(v!, kind as ValueKind);
+          if ('value' in made) run('setField', { pointer: childPointer(pointer, '-'), value: made.value });
+        }}
       />
     </div>
   );
@@ -195,16 +178,17 @@ function TreeValue({
   onKind(value: JsonValue): void;
   remove: ReactNode;
 }) {
-  const { run } = useInspector();
+  const { run, refuse } = useInspector();
   const kind = kindOf(value);
   const write = (v: JsonValue) => run('setField', { pointer, value: v });
+  const changeKind = (k: ValueKind) => {
+    const changed = convertValue(value, k);
+    if ('value' in changed) onKind(changed.value);
+    else refuse(`The kind of ${name} stays ${kind}: ${changed.problem}`);
+  };
   return (
     <>
-      <KindSelect
-        label={`Kind of ${name}`}
-        value={kind}
-        onChange={(k) => k !== kind && onKind(convert(value, k as Kind))}
-      />
+      <KindSelect label={`Kind of ${name}`} value={kind} onChange={(k) => k !== kind && changeKind(k as ValueKind)} />
       {kind === 'text' && (
         <DraftInput
           label={`Value of ${name}`}
@@ -213,14 +197,7 @@ function TreeValue({
           onCommit={(v) => write(v)}
         />
       )}
-      {kind === 'number' && (
-        <DraftInput
-          label={`Value of ${name}`}
-          inputMode="numeric"
-          value={scalarText(value)}
-          onCommit={(v) => Number.isFinite(Number(v)) && v.trim() !== '' && write(Number(v))}
-        />
-      )}
+      {kind === 'number' && <NumberValue label={`Value of ${name}`} value={value as number} write={write} />}
       {kind === 'true/false' && (
         <ChoiceSelect
           label={`Value of ${name}`}
@@ -238,5 +215,38 @@ function TreeValue({
 }
 
 function KindSelect({ label, value, onChange }: { label: string; value: string; onChange(kind: string): void }) {
-  return <ChoiceSelect label={label} value={value} choices={KINDS} optional={false} onCommit={onChange} />;
+  return <ChoiceSelect label={label} value={value} choices={VALUE_KINDS} optional={false} onCommit={onChange} />;
+}
+
+const problemOf = (made: Conversion) => ('problem' in made ? made.problem : undefined);
+
+/**
+ * A number's input. Text that is not a number is not written (the value keeps its kind), and the
+ * field says so until a number is typed: it used to be dropped without a word.
+ */
+function NumberValue({ label, value, write }: { label: string; value: number; write(v: number): void }) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <>
+      <DraftInput
+        label={label}
+        inputMode="numeric"
+        value={scalarText(value)}
+        invalid={refused !== null}
+        describedBy={refused !== null ? id : undefined}
+        holdWhile={(t) => numberOf(t) === undefined}
+        onCommit={(typed) => {
+          const n = numberOf(typed);
+          setRefused(n === undefined ? typed : null);
+          if (n !== undefined) write(n);
+        }}
+      />
+      {refused !== null && (
+        <p id={id} className="field-problem error" role="alert">
+          “{refused}” is not a number, so {scalarText(value)} stays. Type a number, or choose the kind text.
+        </p>
+      )}
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { childPointer } from '../../core/document/pointer';
 import { scalarText, valueAt, type FieldPath } from '../../core/inspector';
 import { isRefusal } from '../../core/commands/edit';
@@ -16,13 +16,50 @@ const onlyWhenDone = () => true;
 export function Row({ path, pointer, children }: { path: FieldPath; pointer: string; children: ReactNode }) {
   const { problemsAt } = useInspector();
   const id = useId();
+  const row = useRef<HTMLLIElement>(null);
+  useKeepFocusWhenGone(row);
   return (
-    <li className="row" data-field={path} data-pointer={pointer}>
+    <li ref={row} className="row" data-field={path} data-pointer={pointer}>
       <div className="row-controls">{children}</div>
       <Problems id={`${id}-problems`} problems={problemsAt(pointer)} />
     </li>
   );
 }
+
+/**
+ * When a row that holds the keyboard focus goes (its Remove button pressed, from the keyboard or
+ * the mouse), the focus goes to the same control of the row now in its place, else of the row before,
+ * else to the list's add row: it fell to the page's body, and a keyboard user started over from the
+ * top. Rows may all be drawn anew when one goes (a list's rows are keyed by place), so the row is found
+ * again by its place once React is done.
+ */
+function useKeepFocusWhenGone(row: RefObject<HTMLLIElement | null>) {
+  useLayoutEffect(
+    () => () => {
+      // Runs before the row leaves the page: the focus is still in it.
+      const gone = row.current;
+      const focused = document.activeElement;
+      const list = gone?.parentElement;
+      const holder = list?.parentElement;
+      if (!gone || !list || !holder || !(focused instanceof HTMLElement) || !gone.contains(focused)) return;
+      const place = [...list.children].indexOf(gone);
+      const control = focusables(gone).indexOf(focused);
+      queueMicrotask(() => {
+        if (document.activeElement && document.activeElement !== document.body) return; // it went somewhere
+        const rows = list.isConnected ? [...list.children].filter((r) => r.matches('li.row')) : [];
+        const next = rows[Math.min(place, rows.length - 1)];
+        const target = next
+          ? (focusables(next)[control] ?? focusables(next)[0])
+          : holder.querySelector<HTMLElement>(':scope > .add-row input, :scope > .add-row select');
+        target?.focus();
+      });
+    },
+    [row],
+  );
+}
+
+const focusables = (el: Element) =>
+  [...el.querySelectorAll<HTMLElement>('input, select, textarea, button')].filter((e) => !e.hasAttribute('disabled'));
 
 export interface NewField {
   label: string;
@@ -39,24 +76,33 @@ export function AddRow({
   fields,
   button,
   ready = (values) => values[0]!.trim() !== '',
+  problem,
   onAdd,
 }: {
   fields: NewField[];
   button: string;
   ready?: (values: string[]) => boolean;
+  /** Why what is typed cannot be added (shown under the row, the button disabled), or undefined. */
+  problem?: (values: string[]) => string | undefined;
   onAdd(values: string[]): void;
 }) {
   const { readOnly } = useInspector();
   const [values, setValues] = useState(() => fields.map((f) => f.initial ?? ''));
-  const ok = !readOnly && ready(values);
+  const row = useRef<HTMLDivElement>(null);
+  const problemId = useId();
+  const why = problem?.(values);
+  const ok = !readOnly && ready(values) && why === undefined;
   const add = () => {
     if (!ok) return;
     onAdd(values);
     setValues(fields.map((f) => f.initial ?? ''));
+    // The button is disabled until something new is typed, and a disabled button loses the focus to the
+    // page: the first field takes it, ready for the next entry (after Enter in a field, it stays there).
+    if (document.activeElement?.tagName === 'BUTTON') focusables(row.current!)[0]?.focus();
   };
   const setAt = (i: number) => (v: string) => setValues((vs) => vs.map((x, j) => (j === i ? v : x)));
   return (
-    <div className="add-row">
+    <div className="add-row" ref={row}>
       {fields.map((f, i) =>
         f.render ? (
           <span key={f.label}>{f.render(values[i]!, setAt(i))}</span>
@@ -65,6 +111,7 @@ export function AddRow({
             key={f.label}
             type="text"
             aria-label={f.label}
+            aria-describedby={why !== undefined ? problemId : undefined}
             placeholder={f.label}
             readOnly={readOnly}
             spellCheck={false}
@@ -80,9 +127,14 @@ export function AddRow({
           />
         ),
       )}
-      <button type="button" disabled={!ok} onClick={add}>
+      <button type="button" disabled={!ok} aria-describedby={why !== undefined ? problemId : undefined} onClick={add}>
         {button}
       </button>
+      {why !== undefined && (
+        <p id={problemId} className="field-problem error">
+          {why}
+        </p>
+      )}
     </div>
   );
 }

@@ -18,6 +18,8 @@ export interface Inspector {
   /** The problems a control at this pointer shows (matched by diagnostic path, see fieldOwner). */
   problemsAt(pointer: string): readonly Diagnostic[];
   run(name: string, args: unknown): CommandResult;
+  /** Says why a change asked for in the form was not made (as a refused command is shown). */
+  refuse(reason: string): void;
   select(pointer: string): void;
   /** Selects another part (a container from a list) and moves the keyboard focus to its form. */
   open(pointer: string): void;
@@ -40,6 +42,7 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
   const readOnly = useDocument((s) => s.report.parsed.blocked);
   const runCommand = useDocument((s) => s.runCommand);
   const select = useDocument((s) => s.select);
+  const say = useDocument((s) => s.say);
   const focusRequest = useRef(false);
 
   const byOwner = useMemo(() => {
@@ -59,6 +62,7 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
       text,
       problemsAt: (pointer) => byOwner.get(pointer) ?? none,
       run: (name, args) => runCommand(name, args),
+      refuse: (reason) => say('error', reason),
       select: (pointer) => select(pointer, 'inspector'),
       open: (pointer) => {
         focusRequest.current = true;
@@ -71,7 +75,7 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
       },
       readOnly,
     }),
-    [workload, text, byOwner, runCommand, select, readOnly],
+    [workload, text, byOwner, runCommand, say, select, readOnly],
   );
   // Text typed in the YAML pane (or set by automation) reaches the form after the frame that shows
   // the problems and the graph: the form is the largest part of the page to draw again, and nobody is
