@@ -86,6 +86,18 @@ describe('completePlaceholder', () => {
       { label: 'team', insert: 'team', kind: 'metadata', detail: 'payments' },
     ]);
   });
+
+  it('leaves out keys no placeholder may name (score-go refuses a dot, escaped or not, a slash, a space)', () => {
+    const dotted = parseWorkloadText(
+      'metadata:\n  name: shop\n  team.name: pay\n  app/tier: web\n  a b: c\n  ok_key-1: x\n  annotations:\n    app.kubernetes.io/name: shop\n',
+    );
+    expect(completePlaceholder(dotted, catalog, '${metadata.')!.items.map((i) => i.label)).toEqual([
+      'name',
+      'ok_key-1',
+      'annotations',
+    ]);
+    expect(completePlaceholder(dotted, catalog, '${metadata.annotations.')!.items).toEqual([]);
+  });
 });
 
 describe('previewPlaceholder', () => {

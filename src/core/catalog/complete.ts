@@ -1,4 +1,5 @@
 import type { ParsedDocument } from '../document/parse';
+import { isPlaceholderPart } from '../validate/rules/placeholders';
 import { isRecord } from '../validate/rules/shared';
 import { matchEntry } from './catalog';
 import { SAMPLE_WORKLOAD } from './sample';
@@ -89,21 +90,23 @@ export function completePlaceholderIn(
   if (typed !== 2) return { from, items: [] };
   const entry = entryOf(unescapeKey(rest[0]!));
   if (!entry || entry.anyOutput) return { from, items: [] };
-  const items = entry.outputs.map((o): CompletionItem => {
-    const notes = [
-      o.secret ? 'Secret: shown masked.' : o.example !== undefined ? `Example: ${String(o.example)}` : '',
-      entry.outputsDeclared ? '' : 'Seen in a sample run: the provisioner does not list its outputs.',
-      `From ${entry.uri}.`,
-    ].filter(Boolean);
-    return {
-      label: o.name,
-      insert: escapeKey(o.name),
-      kind: 'output',
-      detail: o.description || `output of ${entry.type}`,
-      documentation: notes.join(' '),
-      ...(o.secret ? { secret: true } : {}),
-    };
-  });
+  const items = entry.outputs
+    .filter((o) => readable(o.name))
+    .map((o): CompletionItem => {
+      const notes = [
+        o.secret ? 'Secret: shown masked.' : o.example !== undefined ? `Example: ${String(o.example)}` : '',
+        entry.outputsDeclared ? '' : 'Seen in a sample run: the provisioner does not list its outputs.',
+        `From ${entry.uri}.`,
+      ].filter(Boolean);
+      return {
+        label: o.name,
+        insert: escapeKey(o.name),
+        kind: 'output',
+        detail: o.description || `output of ${entry.type}`,
+        documentation: notes.join(' '),
+        ...(o.secret ? { secret: true } : {}),
+      };
+    });
   return { from, items };
 }
 
@@ -116,13 +119,22 @@ function metadataItems(metadata: unknown, path: string[]): CompletionItem[] {
   let here: unknown = metadata;
   for (const key of path) here = isRecord(here) ? here[unescapeKey(key)] : undefined;
   if (!isRecord(here)) return [];
-  return Object.entries(here).map(([key, value]) => ({
-    label: key,
-    insert: escapeKey(key),
-    kind: 'metadata' as const,
-    detail: describe(value),
-  }));
+  return Object.entries(here)
+    .filter(([key]) => readable(key))
+    .map(([key, value]) => ({
+      label: key,
+      insert: escapeKey(key),
+      kind: 'metadata' as const,
+      detail: describe(value),
+    }));
 }
+
+/**
+ * Whether a placeholder can read a key: score-go's validation (score-compose, score-k8s) allows only
+ * letters, digits, "_" and "-" in each part, and refuses a dot escaped as `\.`. Other keys are not
+ * offered: inserted, each would be an error (and inside double quotes, `\.` is a YAML syntax error).
+ */
+const readable = isPlaceholderPart;
 
 /** Where the content of the last unclosed `${` starts; `$$` is an escaped dollar. */
 function openPlaceholderStart(line: string): number | undefined {

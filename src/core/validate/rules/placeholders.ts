@@ -22,6 +22,9 @@ import { didYouMean, isRecord, type Data } from './shared';
 /** score-go's rule for a well-formed placeholder (loader/validate.go). */
 const WELL_FORMED = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
 const PART = /^[a-zA-Z0-9_-]+$/;
+
+/** Whether score-go lets a placeholder name this key: one part of letters, digits, "_" and "-". */
+export const isPlaceholderPart = (key: string): boolean => PART.test(key);
 const ROOTS = ['metadata', 'resources'];
 
 export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
