@@ -104,11 +104,17 @@ describe('new nodes follow the document', () => {
 });
 
 describe('edits stay inside their node', () => {
-  it('adds after commented-out entries that close a mapping, and before a blank line', () => {
+  it('adds before the comment lines that close a mapping, so that removing the entry again keeps them', () => {
     const doc = 'containers:\n  web:\n    image: x\n    # command: [a]\n\n  # api:\n  #   image: y\nresources: {}\n';
-    expect(text(commands.setVariable(doc, { container: 'web', name: 'A', value: 'b' }))).toBe(
-      'containers:\n  web:\n    image: x\n    # command: [a]\n    variables:\n      A: b\n\n  # api:\n  #   image: y\nresources: {}\n',
+    const added = text(commands.setVariable(doc, { container: 'web', name: 'A', value: 'b' }));
+    expect(added).toBe(
+      'containers:\n  web:\n    image: x\n    variables:\n      A: b\n    # command: [a]\n\n  # api:\n  #   image: y\nresources: {}\n',
     );
+    // The comment closing web stayed its own: it was a start order's, and went with it (a data loss).
+    const note = 'containers:\n  web:\n    image: nginx\n    # note about web\n  worker:\n    image: worker\n';
+    const ordered = text(commands.setBefore(note, { container: 'web', target: 'worker', ready: 'started' }));
+    expect(text(commands.removeBefore(ordered, { container: 'web', target: 'worker' }))).toBe(note);
+    expect(text(commands.removeVariable(added, { container: 'web', name: 'A' }))).toBe(doc);
   });
 
   it('keeps a comment on the key line when a value changes shape', () => {

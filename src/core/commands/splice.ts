@@ -462,14 +462,10 @@ function pad(ctx: EditContext): string {
 function appendLines(ctx: EditContext, coll: Collection, slots: Slot[], column: number, rendered: string): Splice {
   const { text, style } = ctx;
   const last = slots[slots.length - 1]!;
-  let at = blockSpan(ctx, coll, last).end;
-  // Comment lines at the collection's indentation right after it close it (often commented-out entries);
-  // after the top level they are the file's footer, and new entries go before them.
-  while (at < text.length && coll !== ctx.root) {
-    const line = lineText(text, at);
-    if (!isCommentLine(line) || indentOf(line) < column) break;
-    at = nextLineStart(text, at);
-  }
+  // Right after the last entry: comment lines that close the collection (a commented-out entry, a
+  // note, the file's footer) stay after it. Put after them, the new entry would take them as its own
+  // description, and removing it again would remove them too.
+  const at = blockSpan(ctx, coll, last).end;
   const lines = ' '.repeat(column) + rendered;
   const needsBreak = at === text.length && text.length > 0 && !text.endsWith('\n');
   return [{ start: at, end: at, insert: needsBreak ? style.eol + lines : lines + style.eol }];
