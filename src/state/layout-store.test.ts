@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLayoutStore, defaultLayout, readLayout, SIZE_LIMITS } from './layout-store';
+import { createLayoutStore, defaultLayout, defaultLayoutFor, readLayout, SIZE_LIMITS } from './layout-store';
 
 function memoryStorage(initial?: string) {
   const items = new Map<string, string>(initial === undefined ? [] : [['score-designer.layout.v1', initial]]);
@@ -35,5 +35,21 @@ describe('the pane layout', () => {
     const partly = readLayout(memoryStorage(JSON.stringify({ theme: 'purple', sizes: { inspector: 1e9, yaml: 'x' } })));
     expect(partly.theme).toBe('system');
     expect(partly.sizes).toEqual({ ...defaultLayout.sizes, inspector: SIZE_LIMITS.max });
+  });
+
+  it('gives the graph a good share of a short window: the YAML pane and the problems follow its height', () => {
+    const short = createLayoutStore(memoryStorage(), 700).getState().sizes;
+    expect(short.yaml).toBe(210);
+    expect(short.problems).toBe(112);
+    // Never more than the sizes of a tall window, never less than a few lines.
+    expect(defaultLayoutFor(1600).sizes).toEqual(defaultLayout.sizes);
+    expect(defaultLayoutFor(300).sizes).toMatchObject({ yaml: 200, problems: 100 });
+    // A size the user chose stays theirs; reset goes back to the window's default.
+    const storage = memoryStorage();
+    const store = createLayoutStore(storage, 700);
+    store.getState().setSize('yaml', 500);
+    expect(createLayoutStore(storage, 700).getState().sizes.yaml).toBe(500);
+    store.getState().reset();
+    expect(store.getState().sizes.yaml).toBe(210);
   });
 });

@@ -34,6 +34,25 @@ export const defaultLayout: Layout = {
   theme: 'system',
 };
 
+/**
+ * The default for a window `height` px tall: the YAML pane and the problems take about 30% and 16% of
+ * it (at most their sizes above), so that the graph, the designer's centre, keeps a good share of a
+ * laptop's screen. Fixed sizes left it 46 px at 1000×700 and 270 px at 1400×900.
+ */
+export function defaultLayoutFor(height: number | undefined): Layout {
+  if (height === undefined || !Number.isFinite(height) || height <= 0) return defaultLayout;
+  const share = (part: number, least: number, most: number) =>
+    Math.round(Math.min(most, Math.max(least, height * part)));
+  return {
+    ...defaultLayout,
+    sizes: {
+      ...defaultLayout.sizes,
+      yaml: share(0.3, 200, defaultLayout.sizes.yaml),
+      problems: share(0.16, 100, defaultLayout.sizes.problems),
+    },
+  };
+}
+
 /** The smallest and largest a pane may be made, so that a stored layout can never hide a pane by accident. */
 export const SIZE_LIMITS = { min: 120, max: 2000 } as const;
 
@@ -41,9 +60,13 @@ const STORAGE_KEY = 'score-designer.layout.v1';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-export function createLayoutStore(storage: KeyValueStorage | undefined = safeLocalStorage()): LayoutStore {
+export function createLayoutStore(
+  storage: KeyValueStorage | undefined = safeLocalStorage(),
+  windowHeight: number | undefined = typeof innerHeight === 'number' ? innerHeight : undefined,
+): LayoutStore {
+  const base = defaultLayoutFor(windowHeight);
   const store = createStore<LayoutState>()((set, get) => ({
-    ...readLayout(storage),
+    ...readLayout(storage, base),
     setSize(pane, size) {
       set({ sizes: { ...get().sizes, [pane]: clampSize(size) } });
     },
@@ -57,7 +80,7 @@ export function createLayoutStore(storage: KeyValueStorage | undefined = safeLoc
       set({ theme });
     },
     reset() {
-      set({ ...defaultLayout, theme: get().theme });
+      set({ ...base, theme: get().theme });
     },
   }));
   store.subscribe((state) => {
@@ -77,8 +100,8 @@ export function clampSize(size: number): number {
     : SIZE_LIMITS.min;
 }
 
-/** The stored layout, field by field: whatever is missing or wrong falls back to the default. */
-export function readLayout(storage: KeyValueStorage | undefined): Layout {
+/** The stored layout, field by field: whatever is missing or wrong falls back to the default (`base`). */
+export function readLayout(storage: KeyValueStorage | undefined, base: Layout = defaultLayout): Layout {
   let stored: unknown;
   try {
     stored = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
@@ -86,8 +109,8 @@ export function readLayout(storage: KeyValueStorage | undefined): Layout {
     stored = null;
   }
   const s = (typeof stored === 'object' && stored !== null ? stored : {}) as Partial<Record<keyof Layout, unknown>>;
-  const sizes = { ...defaultLayout.sizes };
-  const collapsed = { ...defaultLayout.collapsed };
+  const sizes = { ...base.sizes };
+  const collapsed = { ...base.collapsed };
   for (const pane of Object.keys(sizes) as Array<keyof Layout['sizes']>) {
     const value = (s.sizes as Record<string, unknown> | undefined)?.[pane];
     if (typeof value === 'number') sizes[pane] = clampSize(value);

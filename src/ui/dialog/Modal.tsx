@@ -2,7 +2,8 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it, and
- * focus returns to where it was. The control marked `data-autofocus` gets the focus (else the first).
+ * focus returns to where it was. The control marked `data-autofocus` gets the focus (else the first),
+ * its text selected.
  * React's `autoFocus` alone cannot do it: React focuses the control as it mounts, while the dialog is
  * still closed, so nothing takes the focus and `showModal` then gives it to the first control. Mark
  * such a control with both (`autoFocus` serves when it mounts in a dialog already open).
@@ -28,7 +29,10 @@ export function Modal({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (d && !d.open) {
       d.showModal();
-      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      const first = d.querySelector<HTMLElement>('[data-autofocus]');
+      first?.focus();
+      // A suggested text (a new container's name) is selected: typing replaces it instead of adding to it.
+      if (first instanceof HTMLInputElement && first.value !== '') first.select();
     }
     return () => {
       const focusWasInside = d?.contains(document.activeElement) ?? false;

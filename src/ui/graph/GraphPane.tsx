@@ -537,6 +537,7 @@ function GraphCanvas() {
         minZoom={0.02}
         maxZoom={2}
         ariaLabelConfig={ariaLabelConfig}
+        aria-label="Graph of the workload: its containers, resources and start order"
         proOptions={PRO_OPTIONS}
       >
         <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />

@@ -92,6 +92,8 @@ export const Toolbar = memo(function Toolbar({
                     e.dataTransfer.setData(RESOURCE_TYPE_MIME, t.type);
                     e.dataTransfer.effectAllowed = 'copy';
                   }}
+                  // Dropped on the canvas, the type was added: the palette closes as after a click.
+                  onDragEnd={(e: DragEvent) => e.dataTransfer.dropEffect !== 'none' && setPaletteOpen(false)}
                   onClick={() => {
                     onAddResource(t);
                     setPaletteOpen(false);

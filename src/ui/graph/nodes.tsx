@@ -174,7 +174,8 @@ function NodeName({
   return (
     <span
       className="graph-node-name"
-      title="Double-click or press F2 to rename"
+      // The whole name (it may be cut short with "…"), and how to change it.
+      title={`${name || fallback || ''} — double-click or press F2 to rename`}
       onDoubleClick={() => actions.startRename(id)}
     >
       {name || fallback}

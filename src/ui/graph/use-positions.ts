@@ -75,6 +75,10 @@ export function useGraphPositions(
   let current = state;
   if (openSeq !== null && openSeq !== state.openSeq) {
     current = { ...state, ...load(graph, storage, sizeOf), renamedFrom: undefined, openSeq, fits: state.fits + 1 };
+  } else if (isAnotherWorkload(graph, state.positions)) {
+    // The text was replaced by another workload's (automation's setText, a paste over everything): laid
+    // out and fitted as if opened. Nothing the user placed is left on the canvas to move.
+    current = { ...state, ...load(graph, storage, sizeOf), renamedFrom: undefined, fits: state.fits + 1 };
   } else if (graph.name !== state.key) {
     current = { ...state, key: graph.name, renamedFrom: state.renamedFrom ?? state.key };
   }
@@ -146,6 +150,12 @@ export function useGraphPositions(
 }
 
 /** The stored positions of the graph's workload (new nodes placed), or a fresh layout when there are none. */
+/** Two or more containers and resources, and none of them on the canvas before. */
+function isAnotherWorkload(graph: WorkloadGraph, positions: Positions): boolean {
+  const parts = graph.nodes.filter((n) => n.kind !== 'workload');
+  return parts.length >= 2 && parts.every((n) => positions[n.id] === undefined);
+}
+
 function load(
   graph: WorkloadGraph,
   storage: GraphLayoutStorage,
