@@ -70,7 +70,16 @@ export function previewPlaceholder(
   }
   const exported = exportOf(parsed.text, catalog, options);
   if (exported.errors.length > 0) {
-    return { kind: 'unavailable', reason: `The Compose export fails: ${exported.errors[0]}` };
+    // The value comes from the export, which failed (often for another part of the workload): what the
+    // output means is still known from the catalog, and comes first.
+    const output = entry.outputs.find((o) => o.name === keys[0]);
+    const meaning = output
+      ? `${output.description || `An output of ${entry.type}`}${/[.!?]$/.test(output.description) ? '' : '.'} `
+      : '';
+    return {
+      kind: 'unavailable',
+      reason: `${meaning}Its value is not shown while the Compose export fails: ${exported.errors[0]}`,
+    };
   }
   const uid = resourceUid(workloadName, name, ref.type, ref.class, ref.id);
   const outputs = exported.resources.find((r) => r.uid === uid)?.outputs ?? {};
