@@ -104,7 +104,8 @@ test('"Add to workload" adds the resource through the command: the YAML gains it
 
   await c.back.click();
   const ui = app(page);
-  // The YAML pane shows it (Monaco renders the lines in view: the first one added is).
+  // The YAML pane shows it (Monaco renders the lines in view: selected, the first one added is).
+  await page.evaluate(() => window.scoreDesigner!.select('/resources/service-port'));
   await expect(ui.monaco.locator('.view-lines')).toContainText('service-port:    type: service-port');
   await ui.undo.click();
   const undone = await textOf(page);

@@ -625,3 +625,19 @@ test("a new container's suggested name is selected, and a type dropped from the 
   await expect(palette).toBeHidden();
   await expect.poll(() => textOf(page)).toContain('type: redis');
 });
+
+test('undoing a rename from the keyboard leaves the focus on the node, under its old name', async ({ page }) => {
+  await openWorkload(page, workload);
+  await nodeOf(page, 'container:api').focus();
+  await page.keyboard.press('F2');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('gateway');
+  await page.keyboard.press('Enter');
+  await expect(nodeOf(page, 'container:gateway')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => textOf(page)).toBe(workload);
+  await expect(nodeOf(page, 'container:api')).toBeFocused();
+  // The canvas keys work at once: F2 renames it again.
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('textbox', { name: 'New name for api' })).toBeFocused();
+});

@@ -313,6 +313,25 @@ function GraphCanvas() {
   }, []);
 
   /**
+   * Undo or redo from a node with the keyboard may take the node away (a rename undone makes it anew
+   * under its old name): the focus then goes to the node now in its place in the graph's order, so
+   * that the canvas keys go on working, instead of falling to the page.
+   */
+  const keepFocusThroughHistory = useCallback(
+    (from: Element) => {
+      const id = from.closest('.react-flow__node')?.getAttribute('data-id');
+      const place = id ? latest.current.graph.nodes.findIndex((n) => n.id === id) : -1;
+      if (place < 0) return;
+      requestAnimationFrame(() => {
+        const nodes = latest.current.graph.nodes;
+        const target = nodes[Math.min(place, nodes.length - 1)]?.id;
+        if (target) focusNodeSoon(target);
+      });
+    },
+    [focusNodeSoon],
+  );
+
+  /**
    * Closes the notice. When it had the focus (it takes it after Delete), the focus goes back to the
    * canvas, not to the page: to what came back (`focusId`, after Undo), else the selected element or
    * the first node, so that the canvas keys go on working.
@@ -454,6 +473,10 @@ function GraphCanvas() {
 
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
+      if (isHistoryKey(e) && !isTextField(e.target)) {
+        keepFocusThroughHistory(e.target as Element);
+        return; // undone or redone by the workspace's keys
+      }
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTextField(e.target)) return;
       const target = e.target as Element;
       if (target.closest('.graph-toolbar, .graph-notice, .react-flow__panel')) return;
@@ -468,7 +491,7 @@ function GraphCanvas() {
       e.preventDefault();
       e.stopPropagation();
     },
-    [actions, openConnect],
+    [actions, openConnect, keepFocusThroughHistory],
   );
 
   const onDragOver = useCallback((e: DragEvent) => {
@@ -640,4 +663,10 @@ function isTextField(target: EventTarget | null): boolean {
   if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
     return true;
   return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit'].includes(target.type);
+}
+
+/** Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y: the one history's keys (see use-global-keys). */
+function isHistoryKey(e: KeyboardEvent): boolean {
+  const key = e.key.toLowerCase();
+  return (e.ctrlKey || e.metaKey) && !e.altKey && (key === 'z' || key === 'y');
 }

@@ -65,9 +65,17 @@ function EdgeLabel({
 }) {
   const actions = useCanvasActions();
   if (!selected && problems.length === 0) {
+    const lines = kind === 'start-order' ? twoLines(text) : [text];
     return (
       <text className={`graph-edge-text ${kind ?? ''}`} x={x} y={y} textAnchor="middle" dominantBaseline="central">
-        {text}
+        {lines.length === 1
+          ? text
+          : lines.map((line, i) => (
+              // The space ends the first line, so that the label still reads as one sentence.
+              <tspan key={i} x={x} dy={i === 0 ? '-0.6em' : '1.2em'}>
+                {i === 0 ? `${line} ` : line}
+              </tspan>
+            ))}
       </text>
     );
   }
@@ -83,6 +91,17 @@ function EdgeLabel({
       </div>
     </EdgeLabelRenderer>
   );
+}
+
+/**
+ * A start order's sentence on two lines ("web starts after" / "api has started"): on one line it was
+ * wider than the room between two columns of nodes and ran under them.
+ */
+function twoLines(sentence: string): string[] {
+  const at = sentence.indexOf(' starts after ');
+  if (at < 0) return [sentence];
+  const cut = at + ' starts after'.length;
+  return [sentence.slice(0, cut), sentence.slice(cut + 1)];
 }
 
 const StartOrderEdgeView = memo(function StartOrderEdgeView(props: EdgeProps<StartOrderFlowEdge>) {
