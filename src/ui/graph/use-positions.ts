@@ -149,13 +149,13 @@ export function useGraphPositions(
   );
 }
 
-/** The stored positions of the graph's workload (new nodes placed), or a fresh layout when there are none. */
 /** Two or more containers and resources, and none of them on the canvas before. */
 function isAnotherWorkload(graph: WorkloadGraph, positions: Positions): boolean {
   const parts = graph.nodes.filter((n) => n.kind !== 'workload');
   return parts.length >= 2 && parts.every((n) => positions[n.id] === undefined);
 }
 
+/** The stored positions of the graph's workload (new nodes placed), or a fresh layout when there are none. */
 function load(
   graph: WorkloadGraph,
   storage: GraphLayoutStorage,
