@@ -4,7 +4,8 @@ import { asRecord, scalarText } from './sections';
 /**
  * The kinds of a free value (resource params, metadata beyond name and annotations), as the
  * inspector's tree offers them, and how a value changes kind: what it holds is kept, or the change is
- * refused in words. A change never makes up a value the user did not give ("small" does not become 0).
+ * refused in words. A change never turns what the user wrote into something else ("small" does not
+ * become 0); an empty value (null, "", an empty list or map) becomes the empty value of the new kind.
  */
 export type ValueKind = 'text' | 'number' | 'true/false' | 'null' | 'list' | 'map';
 export const VALUE_KINDS: readonly ValueKind[] = ['text', 'number', 'true/false', 'null', 'list', 'map'];
