@@ -36,8 +36,8 @@ const tabs = browserTabs();
 const draftSlot = claimDraftSlot(indexedDbDrafts(), tabs);
 // As the page goes, other tabs learn that the slot may be a reloading tab's, not to be taken up.
 void draftSlot.then((slot) => addEventListener('pagehide', () => tabs.markLeft(slot.name)));
-// A copy of the draft made as the page leaves, while a write to IndexedDB may not finish (a reload).
-const leaveCopy = draftSlot.then((slot) => sessionLeaveCopy(browserStorage('sessionStorage'), slot.name));
+// Copies of the draft made as the page leaves, while a write to IndexedDB may not finish (a reload).
+const session = browserStorage('sessionStorage');
 // Meanwhile the resource catalog: built-in provisioners plus the files the user loaded (or named in
 // ?catalog=); stored files are read before the first check, which must see their provisioners.
 const [catalogStore, recovered] = await Promise.all([
@@ -48,11 +48,7 @@ const [catalogStore, recovered] = await Promise.all([
   }),
   draftSlot.then(async (slot) => ({
     // A duplicated tab reads the copy its original made on leaving, if any (a reload raced it).
-    ...(await recoverDocument(
-      slot.storage,
-      undefined,
-      sessionLeaveCopy(browserStorage('sessionStorage'), slot.copiedFrom ?? slot.name),
-    )),
+    ...(await recoverDocument(slot.storage, undefined, sessionLeaveCopy(session, slot.copiedFrom ?? slot.name))),
     waitingDrafts: slot.waiting,
   })),
 ]);
@@ -71,7 +67,8 @@ catalogStore.subscribe((next, previous) => {
 void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
   if ('error' in result) store.getState().say('error', result.error);
 });
-startAutosave(store, (await draftSlot).storage, { leaveCopy: await leaveCopy });
+const slot = await draftSlot;
+startAutosave(store, slot.storage, { leaveCopy: sessionLeaveCopy(session, slot.name) });
 // The export: seeds and last exports per workload (localStorage), and the catalog's provisioners.
 const exportStore = createExportStore({ storage: safeLocalStorage(), catalog: catalogStore });
 

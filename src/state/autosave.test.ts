@@ -76,12 +76,7 @@ describe('autosave', () => {
   });
 
   it('as the page leaves with a write under way, keeps a copy in sessionStorage; recovery takes it when newer', async () => {
-    const session = new Map<string, string>();
-    const sessionStorage = {
-      getItem: (k: string) => session.get(k) ?? null,
-      setItem: (k: string, v: string) => void session.set(k, v),
-      removeItem: (k: string) => void session.delete(k),
-    };
+    const sessionStorage = memorySession();
     const leaveCopy = sessionLeaveCopy(sessionStorage, 'tab-1');
     // IndexedDB that never finishes the write begun as the page unloads.
     const stored = memoryDrafts();
@@ -108,15 +103,7 @@ describe('autosave', () => {
   });
 
   it('a draft discarded as the page leaves stays discarded, though its removal had not finished', async () => {
-    const session = new Map<string, string>();
-    const leaveCopy = sessionLeaveCopy(
-      {
-        getItem: (k) => session.get(k) ?? null,
-        setItem: (k, v) => void session.set(k, v),
-        removeItem: (k) => void session.delete(k),
-      },
-      'tab',
-    );
+    const leaveCopy = sessionLeaveCopy(memorySession(), 'tab');
     const stored = memoryDrafts();
     await stored.save({ text: edited, openedText: opened, origin: 'shop.yaml', savedAt: 5 });
     const unfinished = { ...stored, clear: () => new Promise<void>(() => {}) };
@@ -132,16 +119,8 @@ describe('autosave', () => {
   });
 
   it('a copy too large to keep what was opened keeps the text, and takes what was opened from the stored draft', async () => {
-    const session = new Map<string, string>();
     // A quota of 1,000 characters, as sessionStorage has one of about 5 million.
-    const small = {
-      getItem: (k: string) => session.get(k) ?? null,
-      setItem: (k: string, v: string) => {
-        if (v.length > 1000) throw new DOMException('quota', 'QuotaExceededError');
-        session.set(k, v);
-      },
-      removeItem: (k: string) => void session.delete(k),
-    };
+    const small = memorySession(1000);
     const big = opened + '#'.repeat(500);
     const leaveCopy = sessionLeaveCopy(small, 'tab');
     leaveCopy.write({ text: big + '# new\n', openedText: big, origin: 'big.yaml', savedAt: 9 }, 9);
@@ -155,15 +134,7 @@ describe('autosave', () => {
   });
 
   it('forgets the copy once a later write has finished', async () => {
-    const session = new Map<string, string>();
-    const leaveCopy = sessionLeaveCopy(
-      {
-        getItem: (k) => session.get(k) ?? null,
-        setItem: (k, v) => void session.set(k, v),
-        removeItem: (k) => void session.delete(k),
-      },
-      'tab',
-    );
+    const leaveCopy = sessionLeaveCopy(memorySession(), 'tab');
     leaveCopy.write({ text: 'old copy', openedText: opened, origin: 'x', savedAt: 1 }, 1);
     const storage = memoryDrafts();
     const store = createDocumentStore({ text: opened, origin: 'x' });
@@ -218,3 +189,16 @@ describe('recovery', () => {
     expect(await recoverDocument(odd)).toEqual({ text: '', origin: null });
   });
 });
+
+/** sessionStorage in memory; a value longer than `quota` is refused as the browser refuses one over its quota. */
+function memorySession(quota = Infinity) {
+  const session = new Map<string, string>();
+  return {
+    getItem: (k: string) => session.get(k) ?? null,
+    setItem: (k: string, v: string) => {
+      if (v.length > quota) throw new DOMException('quota', 'QuotaExceededError');
+      session.set(k, v);
+    },
+    removeItem: (k: string) => void session.delete(k),
+  };
+}

@@ -12,6 +12,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
+import { LineIndex } from '../document/lines';
 import { sameJson } from './same-json';
 import { columnOf, lineBreakOf, lineStartAt } from './text';
 
@@ -233,14 +234,9 @@ function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean)
  */
 function indentless(rendered: string, shift: number): string {
   const doc = parseDocument(rendered);
-  const starts = [0];
-  for (let i = rendered.indexOf('\n'); i !== -1; i = rendered.indexOf('\n', i + 1)) starts.push(i + 1);
-  const lineOf = (offset: number) => {
-    let line = 0;
-    while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
-    return line;
-  };
-  const cut = new Array<number>(starts.length).fill(0);
+  const lines = new LineIndex(rendered);
+  const lineOf = (offset: number) => lines.position(offset).line - 1; // 0-based
+  const cut = new Array<number>(lines.lineCount).fill(0);
   visit(doc, {
     Pair(_, pair) {
       const list = pair.value;
