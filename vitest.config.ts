@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Tests that need a real browser run in Chromium: vitest.browser.config.ts (`npm run test:browser`).
     exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
     environment: 'node',
