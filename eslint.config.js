@@ -35,7 +35,16 @@ export default tseslint.config(
   },
   {
     // Node-side code: configs, scripts, tests, the CLI, benchmarks, e2e specs.
-    files: ['*.{js,mjs,cjs,ts}', 'scripts/**', 'bin/**', 'bench/**', 'e2e/**', 'test/**', 'src/cli/**', '**/*.test.{ts,tsx}'],
+    files: [
+      '*.{js,mjs,cjs,ts}',
+      'scripts/**',
+      'bin/**',
+      'bench/**',
+      'e2e/**',
+      'test/**',
+      'src/cli/**',
+      '**/*.test.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
