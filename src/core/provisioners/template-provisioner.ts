@@ -149,7 +149,7 @@ function zeroPort(): WorkloadServicePort {
   return { Name: '', Port: 0, TargetPort: 0, Protocol: '' };
 }
 
-function zeroService(): WorkloadService {
+export function zeroService(): WorkloadService {
   return { ServiceName: '', Ports: goStructMap({}, zeroPort) };
 }
 
@@ -157,7 +157,7 @@ function zeroService(): WorkloadService {
  * A Go map of structs: a missing key gives the zero struct (whose fields are empty), not nil. That
  * is what score-compose's templates rely on for `(index .WorkloadServices "x").ServiceName`.
  */
-function goStructMap<T extends object>(map: Record<string, T>, zero: () => T): Record<string, T> {
+export function goStructMap<T extends object>(map: Record<string, T>, zero: () => T): Record<string, T> {
   const target = Object.create(null) as Record<string, T>;
   for (const [k, v] of Object.entries(map)) {
     const service = v as unknown as Partial<WorkloadService>;

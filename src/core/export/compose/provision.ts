@@ -160,7 +160,7 @@ export function resourceLookups(
   return out;
 }
 
-function primeResources(workloads: ScoreWorkload[]): { resources: Map<string, ResourceRecord> } | { error: string } {
+export function primeResources(workloads: ScoreWorkload[]): { resources: Map<string, ResourceRecord> } | { error: string } {
   const resources = new Map<string, ResourceRecord>();
   for (const workload of [...workloads].sort((a, b) => compareGoStrings(a.name, b.name))) {
     for (const name of sortGoStrings(Object.keys(workload.resources))) {
@@ -201,7 +201,7 @@ function primeResources(workloads: ScoreWorkload[]): { resources: Map<string, Re
  * score-go's GetSortedResourceUids: Kahn's algorithm, taking each wave of ready resources in uid
  * order, so that the order is stable and a resource follows those its params refer to.
  */
-function sortResources(workloads: ScoreWorkload[]): { uids: string[] } | { error: string } {
+export function sortResources(workloads: ScoreWorkload[]): { uids: string[] } | { error: string } {
   const incoming = new Map<string, Set<string>>();
   const ready = new Set<string>();
   for (const workload of workloads) {

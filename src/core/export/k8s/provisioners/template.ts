@@ -1,0 +1,132 @@
+import {
+  decodeYaml,
+  goStructMap,
+  isRecord,
+  patchMap,
+  renderTemplate,
+  sprigFunctions,
+  TemplateError,
+  zeroService,
+  type SeededRandom,
+  type TemplateFunction,
+} from '../borrowed';
+import { encodeSecretRef } from '../secret-refs';
+import type { Manifest } from '../write';
+import type { K8sProvisioner, K8sProvisionInput, K8sProvisionOutcome } from './types';
+
+/**
+ * score-k8s's template provisioner: Go templates with sprig and `encodeSecretRef` for init, state,
+ * shared, outputs and manifests, rendered in that order; each output is decoded as YAML and seen by
+ * the next ones as .Init, .State and .Shared.
+ */
+export const TEMPLATE_KEYS = ['init', 'state', 'shared', 'outputs', 'manifests'] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+
+export type TemplateProvisionerSpec = Omit<K8sProvisioner, 'provision' | 'cannotRun'> & {
+  templates: Partial<Record<TemplateKey, string>>;
+};
+
+class Failure {
+  constructor(readonly message: string) {}
+}
+
+const SECRET_REF: TemplateFunction = { params: ['string', 'string'], fn: encodeSecretRef as never };
+
+export function templateProvisioner(spec: TemplateProvisionerSpec): K8sProvisioner {
+  const { templates, ...facts } = spec;
+  return {
+    ...facts,
+    provision(input, random) {
+      try {
+        return { result: run(templates, input, random) };
+      } catch (error) {
+        if (error instanceof Failure) return { error: error.message };
+        throw error;
+      }
+    },
+  };
+}
+
+function run(
+  templates: TemplateProvisionerSpec['templates'],
+  input: K8sProvisionInput,
+  random: SeededRandom,
+): Extract<K8sProvisionOutcome, { result: unknown }>['result'] {
+  const functions = { ...sprigFunctions(random), encodeSecretRef: SECRET_REF };
+  const data: Record<string, unknown> = {
+    Guid: input.guid,
+    Uid: input.uid,
+    Type: input.type,
+    Class: input.class,
+    Id: input.id,
+    Params: input.params,
+    Metadata: input.metadata,
+    Init: {},
+    State: input.state,
+    Shared: input.shared,
+    SourceWorkload: input.sourceWorkload,
+    WorkloadMetadata: input.workloadMetadata,
+    // A Go map of structs: a workload that is not there reads as an empty one, not as nil.
+    WorkloadServices: goStructMap(input.workloadServices, zeroService),
+    Namespace: input.namespace,
+  };
+
+  /** Renders and decodes one template; undefined when it is absent or renders to nothing. */
+  const render = (key: TemplateKey): unknown => {
+    const source = (templates[key] ?? '').trim();
+    if (source === '') return undefined;
+    let text: string;
+    try {
+      text = renderTemplate('', source, data, { functions });
+    } catch (error) {
+      if (!(error instanceof TemplateError)) throw error;
+      const what = error.phase === 'parse' ? 'failed to parse template' : 'failed to execute template';
+      throw new Failure(`${key} template failed: ${what}: ${error.message}`);
+    }
+    if (text.trim() === '') return undefined;
+    const decoded = decodeYaml(text);
+    if ('error' in decoded) throw new Failure(`${key} template failed: failed to decode output: ${decoded.error}`);
+    return decoded.value;
+  };
+  const renderMap = (key: TemplateKey): Record<string, unknown> => {
+    const value = render(key);
+    if (value === undefined || value === null) return {};
+    if (!isRecord(value)) {
+      throw new Failure(`${key} template failed: failed to decode output: '' expected a map, got '${kind(value)}'`);
+    }
+    return value;
+  };
+
+  data.Init = renderMap('init');
+  const state = renderMap('state');
+  data.State = state;
+  const shared = renderMap('shared');
+  data.Shared = patchMap(input.shared, shared);
+  const outputs = renderMap('outputs');
+  const listed = render('manifests');
+  const manifests: Manifest[] = [];
+  if (listed !== undefined && listed !== null) {
+    if (!Array.isArray(listed)) {
+      throw new Failure(
+        `manifests template failed: failed to decode output: '' source data must be an array or slice, got ${kind(listed)}`,
+      );
+    }
+    listed.forEach((item: unknown, i) => {
+      if (!isRecord(item)) {
+        throw new Failure(
+          `manifests template failed: failed to decode output: '[${i}]' expected a map, got '${kind(item)}'`,
+        );
+      }
+      manifests.push(item);
+    });
+  }
+  return { state, outputs, shared, manifests };
+}
+
+/** reflect's kind names, as mapstructure reports them. */
+function kind(value: unknown): string {
+  if (Array.isArray(value)) return 'slice';
+  if (isRecord(value)) return 'map';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float64';
+  return typeof value === 'boolean' ? 'bool' : 'string';
+}
