@@ -11,11 +11,14 @@ export { sortKeysV3, writeYamlV3, YamlV3Float, type YamlV3Value } from '../yaml-
 export { isPrint, parseGoFloat, parseGoInteger } from '../../template/strconv';
 export { sha256Hex } from '../../template/encoding';
 export {
+  executeTemplate,
+  parseTemplate,
   renderTemplate,
   seedFromString,
   SeededRandom,
   sprigFunctions,
   TemplateError,
+  type ParsedTemplate,
   type TemplateFunction,
 } from '../../template';
 export { decodeYaml } from '../../provisioners/yaml-decode';

@@ -1,13 +1,15 @@
 import {
   decodeYaml,
   goStructMap,
+  executeTemplate,
   isRecord,
+  parseTemplate,
   patchMap,
-  renderTemplate,
+  SeededRandom,
   sprigFunctions,
   TemplateError,
   zeroService,
-  type SeededRandom,
+  type ParsedTemplate,
   type TemplateFunction,
 } from '../borrowed';
 import { encodeSecretRef } from '../secret-refs';
@@ -32,13 +34,32 @@ class Failure {
 
 const SECRET_REF: TemplateFunction = { params: ['string', 'string'], fn: encodeSecretRef as never };
 
+/** The template function names: the same for every run, so a template is parsed once. */
+let functionNames: string[] | undefined;
+
 export function templateProvisioner(spec: TemplateProvisionerSpec): K8sProvisioner {
   const { templates, ...facts } = spec;
+  const parsed = new Map<TemplateKey, ParsedTemplate | TemplateError>();
+  const compiled = (key: TemplateKey, source: string): ParsedTemplate => {
+    let entry = parsed.get(key);
+    if (!entry) {
+      functionNames ??= [...Object.keys(sprigFunctions(new SeededRandom(0))), 'encodeSecretRef'];
+      try {
+        entry = parseTemplate('', source, { functions: functionNames });
+      } catch (e) {
+        if (!(e instanceof TemplateError)) throw e;
+        entry = e;
+      }
+      parsed.set(key, entry);
+    }
+    if (entry instanceof TemplateError) throw entry;
+    return entry;
+  };
   return {
     ...facts,
     provision(input, random) {
       try {
-        return { result: run(templates, input, random) };
+        return { result: run(templates, compiled, input, random) };
       } catch (error) {
         if (error instanceof Failure) return { error: error.message };
         throw error;
@@ -49,6 +70,7 @@ export function templateProvisioner(spec: TemplateProvisionerSpec): K8sProvision
 
 function run(
   templates: TemplateProvisionerSpec['templates'],
+  compiled: (key: TemplateKey, source: string) => ParsedTemplate,
   input: K8sProvisionInput,
   random: SeededRandom,
 ): Extract<K8sProvisionOutcome, { result: unknown }>['result'] {
@@ -77,7 +99,7 @@ function run(
     if (source === '') return undefined;
     let text: string;
     try {
-      text = renderTemplate('', source, data, { functions });
+      text = executeTemplate(compiled(key, source), data, { functions });
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
       const what = error.phase === 'parse' ? 'failed to parse template' : 'failed to execute template';
