@@ -4,6 +4,7 @@
  * `commands` and a case to `Request`.
  */
 import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+import { k8sCommands, parseK8s, parseProvisioners, type K8sRequest, type ProvisionersListRequest } from './k8s-args';
 
 export type OutputFormat = 'text' | 'json';
 
@@ -12,6 +13,8 @@ export type Request =
   | { kind: 'version' }
   | { kind: 'validate'; files: string[]; format: OutputFormat }
   | ComposeRequest
+  | K8sRequest
+  | ProvisionersListRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
 
 export interface ComposeRequest {
@@ -25,9 +28,9 @@ export interface ComposeRequest {
   provisioners: string[];
 }
 
-export type CommandName = 'validate' | 'compose';
+export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners';
 
-interface CommandSpec {
+export interface CommandSpec {
   summary: string;
   usage: string;
   /** The rest of `score-designer COMMAND --help`: arguments, options, exit status. */
@@ -79,10 +82,11 @@ export const commands: Record<CommandName, CommandSpec> = {
       '             2 usage error, or a file could not be read or written.',
     ],
   },
+  ...k8sCommands,
 };
 
 /** The seed is a 32-bit unsigned number (the export's random generator takes that many bits). */
-const MAX_SEED = 0xffffffff;
+export const MAX_SEED = 0xffffffff;
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
 
@@ -101,6 +105,8 @@ export function parseArgs(argv: readonly string[]): Request {
       ? usageError(`Unknown option "${first}" before the command.`)
       : usageError(`Unknown command "${first}".`);
   }
+  if (command === 'k8s') return parseK8s(argv.slice(1));
+  if (command === 'provisioners') return parseProvisioners(argv.slice(1));
   return command === 'compose' ? parseCompose(argv.slice(1)) : parseValidate(argv.slice(1));
 }
 
@@ -186,7 +192,7 @@ function parseCompose(args: readonly string[]): Request {
 }
 
 /** `--name value`, `--name=value` (and `-o value`) for the options in `names`; undefined for any other option. */
-function optionValue(
+export function optionValue(
   arg: string,
   following: string | undefined,
   names: readonly string[],
@@ -216,7 +222,7 @@ export function usageText(command?: CommandName): string {
   ].join('\n');
 }
 
-function usageError(message: string, command?: CommandName): Request {
+export function usageError(message: string, command?: CommandName): Request {
   return { kind: 'usage-error', message, command };
 }
 

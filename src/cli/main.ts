@@ -28,6 +28,14 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
       const { composeCommand } = await import('./compose-command');
       return composeCommand(request, io);
     }
+    case 'k8s': {
+      const { k8sCommand } = await import('./k8s-command');
+      return k8sCommand(request, io);
+    }
+    case 'provisioners': {
+      const { provisionersCommand } = await import('./provisioners-command');
+      return provisionersCommand(request, io);
+    }
   }
 }
 

@@ -19,6 +19,7 @@ export type { ProvisionedResource } from './provision';
 export type { WorkloadSource } from './borrowed';
 export { DEFAULT_K8S_PROVISIONERS_FILE, defaultK8sProvisioners } from './provisioners/defaults';
 export { loadK8sProvisionerFiles, loadK8sProvisioners } from './provisioners/file';
+export { k8sProvisionerListing } from './provisioners/listing';
 
 /**
  * Score workloads → Kubernetes manifests, as `score-k8s generate` (0.15) writes them: the same

@@ -15,7 +15,7 @@ import { decodeSecretRefs, isWholeRef, secretRefVariable } from '../secret-refs'
  * Kubernetes quantities), variables (placeholders substituted, secret references turned into
  * secretKeyRef), and probes. Each returns the field or the error in score-k8s's words.
  */
-export type Converted<T> = { value: T } | { error: string };
+export type Converted<T> = { value: T } | { error: string; at?: string[] };
 
 /** resources: {limits, requests} of cpu and memory; `{}` when the container sets none. */
 export function convertResources(resources: ScoreContainer['resources']): Converted<Record<string, unknown>> {
@@ -29,7 +29,9 @@ export function convertResources(resources: ScoreContainer['resources']): Conver
       const raw = values[name];
       if (raw === undefined || raw === null) continue;
       const parsed = quantityText(String(raw));
-      if ('error' in parsed) return { error: `${kind}: failed to convert: ${name}: failed to parse: ${parsed.error}` };
+      if ('error' in parsed) {
+        return { error: `${kind}: failed to convert: ${name}: failed to parse: ${parsed.error}`, at: [kind, name] };
+      }
       list[name] = parsed.text;
     }
     if (Object.keys(list).length > 0) out[kind] = list;
@@ -58,7 +60,7 @@ export function convertVariables(variables: Record<string, string>, resolver: Re
   };
   // Go visits the map in random order; sorted names make the first error reported stable.
   for (const key of sortGoStrings(Object.keys(variables))) {
-    const fail = (why: string) => ({ error: `'${key}': failed to convert: ${why}` });
+    const fail = (why: string) => ({ error: `'${key}': failed to convert: ${why}`, at: [key] });
     const resolved = substituteString(variables[key]!, resolver);
     if ('error' in resolved) return fail(`failed to substitute placeholders: ${resolved.error}`);
     const decoded = decodeSecretRefs(resolved.text);

@@ -98,11 +98,12 @@ export function convertWorkload(context: WorkloadContext): ConvertedWorkload {
     if (container.args?.length) c.args = container.args;
 
     const resources = convertResources(container.resources);
-    if ('error' in resources) fail(at('resources'), `${where}.resources: failed to convert: ${resources.error}`);
-    else c.resources = resources.value;
+    if ('error' in resources) {
+      fail(at('resources', ...(resources.at ?? [])), `${where}.resources: failed to convert: ${resources.error}`);
+    } else c.resources = resources.value;
 
     const env = convertVariables(container.variables, context.resolver);
-    if ('error' in env) fail(at('variables'), `${where}.variables: failed to convert: ${env.error}`);
+    if ('error' in env) fail(at('variables', ...(env.at ?? [])), `${where}.variables: failed to convert: ${env.error}`);
     else if (env.value.length > 0) c.env = env.value;
 
     const volumes: Array<Record<string, unknown>> = [];
