@@ -5,6 +5,7 @@
  */
 import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
 import { k8sCommands, parseK8s, parseProvisioners, type K8sRequest, type ProvisionersListRequest } from './k8s-args';
+import { MAX_SEED, optionValue, type CommandSpec } from './options';
 
 export type OutputFormat = 'text' | 'json';
 
@@ -29,13 +30,6 @@ export interface ComposeRequest {
 }
 
 export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners';
-
-export interface CommandSpec {
-  summary: string;
-  usage: string;
-  /** The rest of `score-designer COMMAND --help`: arguments, options, exit status. */
-  help: string[];
-}
 
 export const commands: Record<CommandName, CommandSpec> = {
   validate: {
@@ -84,9 +78,6 @@ export const commands: Record<CommandName, CommandSpec> = {
   },
   ...k8sCommands,
 };
-
-/** The seed is a 32-bit unsigned number (the export's random generator takes that many bits). */
-export const MAX_SEED = 0xffffffff;
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
 
@@ -191,19 +182,6 @@ function parseCompose(args: readonly string[]): Request {
   };
 }
 
-/** `--name value`, `--name=value` (and `-o value`) for the options in `names`; undefined for any other option. */
-export function optionValue(
-  arg: string,
-  following: string | undefined,
-  names: readonly string[],
-): { name: string; value: string | undefined; next: boolean } | undefined {
-  if (names.includes(arg)) return { name: arg, value: following, next: true };
-  const equals = arg.indexOf('=');
-  const name = equals < 0 ? arg : arg.slice(0, equals);
-  if (equals < 0 || !names.includes(name)) return undefined;
-  return { name, value: arg.slice(equals + 1), next: false };
-}
-
 export function usageText(command?: CommandName): string {
   if (command) {
     const spec = commands[command];
@@ -222,7 +200,7 @@ export function usageText(command?: CommandName): string {
   ].join('\n');
 }
 
-export function usageError(message: string, command?: CommandName): Request {
+function usageError(message: string, command?: CommandName): Request {
   return { kind: 'usage-error', message, command };
 }
 

@@ -2,7 +2,13 @@
  * The command lines of `k8s` and `provisioners list`, read as args.ts reads the others: argv in,
  * a request or a usage error out, before any file is touched.
  */
-import { MAX_SEED, optionValue, usageError, type CommandSpec, type Request } from './args';
+import { MAX_SEED, optionValue, type CommandSpec } from './options';
+
+type UsageError = { kind: 'usage-error'; message: string; command: 'k8s' | 'provisioners' };
+
+function usageError(message: string, command: UsageError['command']): UsageError {
+  return { kind: 'usage-error', message, command };
+}
 
 export interface K8sRequest {
   kind: 'k8s';
@@ -82,7 +88,7 @@ export const k8sCommands: Record<'k8s' | 'provisioners', CommandSpec> = {
   },
 };
 
-export function parseK8s(args: readonly string[]): Request {
+export function parseK8s(args: readonly string[]): K8sRequest | UsageError {
   const fail = (message: string) => usageError(message, 'k8s');
   const request: K8sRequest = {
     kind: 'k8s',
@@ -172,7 +178,7 @@ export function parseK8s(args: readonly string[]): Request {
   return output === undefined ? request : { ...request, output };
 }
 
-export function parseProvisioners(args: readonly string[]): Request {
+export function parseProvisioners(args: readonly string[]): ProvisionersListRequest | UsageError {
   const fail = (message: string) => usageError(message, 'provisioners');
   if (args[0] !== 'list') {
     return fail(

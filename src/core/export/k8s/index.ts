@@ -1,6 +1,6 @@
-import { substituteString, type WorkloadSource } from './borrowed';
+import { compareGoStrings, substituteString, type WorkloadSource } from './borrowed';
 import { convertWorkload } from './convert/workload';
-import { general, place, type K8sDiagnostic } from './diagnostics';
+import { error, general, place, type K8sDiagnostic } from './diagnostics';
 import { instanceSuffix, randomFor } from './identity';
 import { applyPatchTemplate } from './patch';
 import { prepareWorkloads } from './prepare';
@@ -104,9 +104,9 @@ function runExport(inputs: readonly WorkloadSource[], options: K8sExportOptions)
   const manifests = provisioned.manifests;
   const instanceSuffixes: Record<string, string> = {};
   const outputsOf = (uid: string) => provisioned.resources.get(uid)?.outputs;
-  for (const { workload, source, startOrder } of [...prepared.workloads].sort((a, b) =>
-    a.workload.name < b.workload.name ? -1 : 1,
-  )) {
+  // score-k8s converts workloads in Go's random map order; here, by name.
+  const byWorkloadName = [...prepared.workloads].sort((a, b) => compareGoStrings(a.workload.name, b.workload.name));
+  for (const { workload, source, startOrder } of byWorkloadName) {
     const suffix = instanceSuffix(seed, workload.name);
     instanceSuffixes[workload.name] = suffix;
     const converted = convertWorkload({
@@ -121,7 +121,7 @@ function runExport(inputs: readonly WorkloadSource[], options: K8sExportOptions)
     for (const manifest of converted.manifests) {
       const unresolved = findUnresolvedSecretRef(manifest);
       if (unresolved !== undefined) {
-        diagnostics.push(general(`unresolved secret ref in manifest: ${unresolved}`));
+        diagnostics.push(place(error([], `unresolved secret ref in manifest: ${unresolved}`), source));
       }
       addManifest(manifests, manifest);
     }

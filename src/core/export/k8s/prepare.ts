@@ -1,6 +1,5 @@
 import {
   decodeWorkloads,
-  parseWorkloadText,
   sortGoStrings,
   toWorkload,
   upgradeWorkload,
@@ -56,7 +55,7 @@ export function prepareWorkloads(
 
   const workloads: PreparedWorkload[] = [];
   for (const loaded of decoded.workloads) {
-    const parsed: ParsedDocument = loaded.parsed ?? parseWorkloadText(loaded.text);
+    const parsed: ParsedDocument = loaded.parsed;
     const source: PlacedSource = { file: loaded.file, parsed };
     const schemaErrors = validateSchema(parsed).filter((d) => d.severity === 'error');
     for (const d of schemaErrors) {

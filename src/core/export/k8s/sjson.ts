@@ -60,8 +60,14 @@ function parsePath(path: string): Part[] {
   }
 }
 
+/** Beyond this an index would make a list of that many nulls (sjson would): refused instead. */
+const MAX_INDEX = 100_000;
+
 function index(part: Part): number | undefined {
-  return !part.forced && /^\d+$/.test(part.key) ? Number(part.key) : undefined;
+  if (part.forced || !/^\d+$/.test(part.key)) return undefined;
+  const n = Number(part.key);
+  if (n > MAX_INDEX) throw new SjsonError(`the index ${part.key} is too large (at most ${MAX_INDEX})`);
+  return n;
 }
 
 function appends(part: Part): boolean {

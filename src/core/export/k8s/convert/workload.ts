@@ -240,7 +240,7 @@ export function convertWorkload(context: WorkloadContext): ConvertedWorkload {
 
 /** The workload's annotations on its pods, but for score-k8s's own (k8s.score.dev/…), and its name. */
 function podAnnotations(metadata: Record<string, unknown>, name: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   const annotations = metadata.annotations;
   if (typeof annotations === 'object' && annotations !== null && !Array.isArray(annotations)) {
     for (const [key, value] of Object.entries(annotations)) {

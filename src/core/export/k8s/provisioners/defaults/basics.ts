@@ -1,5 +1,4 @@
-import { metadata, nest, ownedLabels, PROVENANCE } from './blocks';
-import type { DefaultProvisioner } from './index';
+import { metadata, nest, ownedLabels, PROVENANCE, type DefaultProvisioner } from './blocks';
 
 /**
  * The default provisioners that need no server of their own: the two examples (a template and a

@@ -3,6 +3,23 @@
  * it adds. Every piece is YAML text starting at column 0; `nest` moves it in.
  */
 
+/** One default provisioner, as its entry in the provisioners file. */
+export interface DefaultProvisioner {
+  uri: string;
+  type: string;
+  description: string;
+  class?: string | null;
+  id?: string | null;
+  args?: string[];
+  init?: string;
+  state?: string;
+  shared?: string;
+  outputs?: string;
+  manifests?: string;
+  expected_outputs?: string[];
+  supported_params?: string[];
+}
+
 /** The text with every non-empty line moved in by `spaces`. */
 export function nest(text: string, spaces: number): string {
   const pad = ' '.repeat(spaces);

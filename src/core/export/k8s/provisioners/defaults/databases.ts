@@ -1,5 +1,13 @@
-import { claimTemplate, clusterService, LOCKED_DOWN, nest, ownedLabels, secret, statefulSet } from './blocks';
-import type { DefaultProvisioner } from './index';
+import {
+  claimTemplate,
+  clusterService,
+  LOCKED_DOWN,
+  nest,
+  ownedLabels,
+  secret,
+  statefulSet,
+  type DefaultProvisioner,
+} from './blocks';
 
 /**
  * The default database provisioners: each resource gets its own server (a one-replica StatefulSet

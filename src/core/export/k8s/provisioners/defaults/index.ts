@@ -1,6 +1,7 @@
 import { stringify } from 'yaml';
 import { loadK8sProvisioners } from '../file';
 import type { K8sProvisioner } from '../types';
+import type { DefaultProvisioner } from './blocks';
 import { dns, exampleCommand, exampleTemplate, route, servicePort, volume } from './basics';
 import { mongodb, mssql, mysql, postgres, postgresInstance } from './databases';
 import { kafkaTopic } from './kafka';
@@ -11,21 +12,6 @@ import { amqp, redis, s3 } from './messaging';
  * the same types, params, outputs, descriptions and manifests, written here as our own templates and
  * printed as a provisioners file in score-k8s's format, which the export loads like any other.
  */
-export interface DefaultProvisioner {
-  uri: string;
-  type: string;
-  description: string;
-  class?: string | null;
-  id?: string | null;
-  args?: string[];
-  init?: string;
-  state?: string;
-  shared?: string;
-  outputs?: string;
-  manifests?: string;
-  expected_outputs?: string[];
-  supported_params?: string[];
-}
 
 /** In score-k8s's file order, which is also the order they are tried in. */
 const DEFAULTS: readonly DefaultProvisioner[] = [

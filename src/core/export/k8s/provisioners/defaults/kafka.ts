@@ -1,5 +1,13 @@
-import { claimTemplate, clusterService, LOCKED_DOWN, metadata, nest, ownedLabels, statefulSet } from './blocks';
-import type { DefaultProvisioner } from './index';
+import {
+  claimTemplate,
+  clusterService,
+  LOCKED_DOWN,
+  metadata,
+  nest,
+  ownedLabels,
+  statefulSet,
+  type DefaultProvisioner,
+} from './blocks';
 
 /**
  * Kafka topics: one broker (KRaft, a single node) shared by every topic, and a Job per topic that

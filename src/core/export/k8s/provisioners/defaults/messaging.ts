@@ -1,5 +1,14 @@
-import { claimTemplate, clusterService, LOCKED_DOWN, metadata, nest, ownedLabels, secret, statefulSet } from './blocks';
-import type { DefaultProvisioner } from './index';
+import {
+  claimTemplate,
+  clusterService,
+  LOCKED_DOWN,
+  metadata,
+  nest,
+  ownedLabels,
+  secret,
+  statefulSet,
+  type DefaultProvisioner,
+} from './blocks';
 
 /**
  * The default provisioners for caches, queues and object storage: redis and RabbitMQ (a server per
