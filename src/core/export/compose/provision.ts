@@ -160,7 +160,9 @@ export function resourceLookups(
   return out;
 }
 
-export function primeResources(workloads: ScoreWorkload[]): { resources: Map<string, ResourceRecord> } | { error: string } {
+export function primeResources(
+  workloads: ScoreWorkload[],
+): { resources: Map<string, ResourceRecord> } | { error: string } {
   const resources = new Map<string, ResourceRecord>();
   for (const workload of [...workloads].sort((a, b) => compareGoStrings(a.name, b.name))) {
     for (const name of sortGoStrings(Object.keys(workload.resources))) {
