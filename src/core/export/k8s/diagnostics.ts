@@ -8,10 +8,8 @@ import { isRecord, rangeOf, toPointer, type ParsedDocument, type TextRange } fro
 export type K8sDiagnosticCode =
   /** The export is refused: score-k8s would fail here, or the result could not run. */
   | 'K8S_EXPORT_ERROR'
-  /** Part of the workload is left out of the manifests (score-k8s ignores it). */
-  | 'K8S_NOT_CONVERTED'
-  /** Converted, but not to what the workload asks for word for word. */
-  | 'K8S_CHANGED';
+  /** Part of the workload is left out of the manifests (score-k8s ignores it, or Kubernetes refuses it). */
+  | 'K8S_NOT_CONVERTED';
 
 export interface K8sDiagnostic {
   severity: 'error' | 'warning';
@@ -38,12 +36,8 @@ export function error(where: readonly string[], message: string): Problem {
   return { severity: 'error', code: 'K8S_EXPORT_ERROR', message, where };
 }
 
-export function warning(
-  where: readonly string[],
-  message: string,
-  code: K8sDiagnosticCode = 'K8S_NOT_CONVERTED',
-): Problem {
-  return { severity: 'warning', code, message, where };
+export function warning(where: readonly string[], message: string): Problem {
+  return { severity: 'warning', code: 'K8S_NOT_CONVERTED', message, where };
 }
 
 /** One workload's file, to place its problems. */
@@ -64,14 +58,8 @@ export function place(problem: Problem, source: PlacedSource | undefined): K8sDi
 }
 
 /** A problem of the whole export (options, provisioner files, patch templates). */
-export function general(message: string, severity: 'error' | 'warning' = 'error'): K8sDiagnostic {
-  return {
-    severity,
-    code: severity === 'error' ? 'K8S_EXPORT_ERROR' : 'K8S_NOT_CONVERTED',
-    message,
-    file: '',
-    path: '',
-  };
+export function general(message: string): K8sDiagnostic {
+  return { severity: 'error', code: 'K8S_EXPORT_ERROR', message, file: '', path: '' };
 }
 
 /**
