@@ -246,6 +246,23 @@ resources:
     expect(patched.files[0]!.content).toContain('replicas: 1e+06\n');
   });
 
+  it('keeps every generated value under a seed when another workload or resource is added', () => {
+    const shop = workload(`containers:\n  web:\n    image: nginx\nresources:\n  db: {type: postgres}\n`);
+    const more = workload(
+      `containers:\n  web:\n    image: nginx\nresources:\n  db: {type: postgres}\n  dns: {type: dns}\n`,
+    );
+    const other = { text: workload('containers:\n  api:\n    image: busybox\n', 'other'), file: 'other.yaml' };
+    const alone = exportKubernetes([{ text: shop, file: 'shop.yaml' }], { seed: 9 });
+    const together = exportKubernetes([{ text: more, file: 'shop.yaml' }, other], { seed: 9 });
+    expect(together.instanceSuffixes.shop).toBe(alone.instanceSuffixes.shop);
+    const db = (out: K8sExport) => out.resources.find((r) => r.uid === 'postgres.default#shop.db')!;
+    expect(db(together).guid).toBe(db(alone).guid);
+    expect(db(together).state).toEqual(db(alone).state);
+    expect(exportKubernetes([{ text: shop, file: 'shop.yaml' }], { seed: 10 }).instanceSuffixes.shop).not.toBe(
+      alone.instanceSuffixes.shop,
+    );
+  });
+
   it('answers garbage with an error, never an exception', () => {
     for (const text of ['', '- a list', 'key: [unclosed', '\u0000\u0001binary', 'metadata: {name: 5}']) {
       const out = run(text);
