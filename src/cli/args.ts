@@ -12,7 +12,26 @@ export type Request =
   | { kind: 'version' }
   | { kind: 'validate'; files: string[]; format: OutputFormat }
   | ComposeRequest
+  | WorkloadRequest
+  | StatusRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
+
+export interface WorkloadRequest {
+  kind: 'workload';
+  files: string[];
+  namespace?: string;
+}
+
+export interface StatusRequest {
+  kind: 'status';
+  files: string[];
+  /** An OrchestratorConfig file (its ConfigMap, or the config itself). */
+  config?: string;
+  /** Admission policy files in the order given. */
+  policies: string[];
+  format: OutputFormat;
+  namespace?: string;
+}
 
 export interface ComposeRequest {
   kind: 'compose';
@@ -25,7 +44,7 @@ export interface ComposeRequest {
   provisioners: string[];
 }
 
-export type CommandName = 'validate' | 'compose';
+export type CommandName = 'validate' | 'compose' | 'workload' | 'status';
 
 interface CommandSpec {
   summary: string;
@@ -79,6 +98,47 @@ export const commands: Record<CommandName, CommandSpec> = {
       '             2 usage error, or a file could not be read or written.',
     ],
   },
+  workload: {
+    summary: "Convert Score workloads to the score-orchestrator's Workload resource (score.dev/v1b1).",
+    usage: 'score-designer workload FILE... [--namespace NS]',
+    help: [
+      'Arguments:',
+      '  FILE             a score.yaml; - reads standard input',
+      '',
+      'Options:',
+      "  --namespace NS   the Workload's namespace (default: the workload's metadata.namespace,",
+      '                   else "default")',
+      '  -h, --help       show this help',
+      '',
+      'The resources are printed as YAML documents on stdout. What the Workload resource cannot hold',
+      '(volumes, start order, resource ids, …) and what the orchestrator would refuse go to stderr.',
+      'Exit status: 0 every workload converted, 1 a workload has errors (it is not printed),',
+      '             2 usage error or a file could not be read.',
+    ],
+  },
+  status: {
+    summary: 'Preview the status the score-orchestrator would give Score workloads: conditions, claims, endpoint.',
+    usage: 'score-designer status FILE... [--config FILE] [--policy FILE]... [--format text|json] [--namespace NS]',
+    help: [
+      'Arguments:',
+      '  FILE             a score.yaml; - reads standard input',
+      '',
+      'Options:',
+      '  --config FILE    the platform configuration: the ConfigMap holding config.yaml (as the',
+      '                   orchestrator reads it), or an OrchestratorConfig; without it no profile',
+      '                   or backend can be chosen',
+      '  --policy FILE    Kubernetes ValidatingAdmissionPolicy files with their bindings and params;',
+      '                   repeatable',
+      '  --format text    the conditions, claims and endpoint, then FILE:LINE:COL problems (default)',
+      '  --format json    an array of {file, workload, status, diagnostics}',
+      '  --namespace NS   the Workload\'s namespace (default: metadata.namespace, else "default")',
+      '  -h, --help       show this help',
+      '',
+      "Claims are served by the configuration's provisioners, else by score-compose's default ones.",
+      'Exit status: 0 every workload would be Ready, 1 one would not, 2 usage error or a file',
+      '             could not be read.',
+    ],
+  },
 };
 
 /** The seed is a 32-bit unsigned number (the export's random generator takes that many bits). */
@@ -101,7 +161,16 @@ export function parseArgs(argv: readonly string[]): Request {
       ? usageError(`Unknown option "${first}" before the command.`)
       : usageError(`Unknown command "${first}".`);
   }
-  return command === 'compose' ? parseCompose(argv.slice(1)) : parseValidate(argv.slice(1));
+  switch (command) {
+    case 'compose':
+      return parseCompose(argv.slice(1));
+    case 'workload':
+      return parseWorkload(argv.slice(1));
+    case 'status':
+      return parseStatus(argv.slice(1));
+    default:
+      return parseValidate(argv.slice(1));
+  }
 }
 
 function parseValidate(args: readonly string[]): Request {
@@ -183,6 +252,91 @@ function parseCompose(args: readonly string[]): Request {
     ...(seed !== undefined ? { seed } : {}),
     provisioners,
   };
+}
+
+function parseWorkload(args: readonly string[]): Request {
+  const read = readOptions(args, 'workload', ['--namespace']);
+  if ('kind' in read) return read;
+  const request: WorkloadRequest = { kind: 'workload', files: read.files };
+  const namespace = namespaceOption(read.values.get('--namespace'), 'workload');
+  if (typeof namespace === 'object') return namespace;
+  if (namespace !== undefined) request.namespace = namespace;
+  return request;
+}
+
+function parseStatus(args: readonly string[]): Request {
+  const read = readOptions(args, 'status', ['--config', '--policy', '--format', '--namespace']);
+  if ('kind' in read) return read;
+  const fail = (message: string) => usageError(message, 'status');
+  const single = (name: string) => {
+    const given = read.values.get(name) ?? [];
+    return given.length > 1 ? fail(`Give ${name} only once.`) : given[0];
+  };
+  const config = single('--config');
+  const format = single('--format') ?? 'text';
+  if (typeof config === 'object') return config;
+  if (typeof format === 'object') return format;
+  if (!isFormat(format)) return fail(`Unknown format "${format}"; use --format text or --format json.`);
+  const policies = read.values.get('--policy') ?? [];
+  if (config === '-' || policies.includes('-'))
+    return fail('--config and --policy need files; standard input is for Score files.');
+  const namespace = namespaceOption(read.values.get('--namespace'), 'status');
+  if (typeof namespace === 'object') return namespace;
+  return {
+    kind: 'status',
+    files: read.files,
+    ...(config !== undefined ? { config } : {}),
+    policies,
+    format,
+    ...(namespace !== undefined ? { namespace } : {}),
+  };
+}
+
+/** FILE arguments and `--name value` options (each option's values in order), or a usage error. */
+function readOptions(
+  args: readonly string[],
+  command: CommandName,
+  names: readonly string[],
+): { files: string[]; values: Map<string, string[]> } | Request {
+  const files: string[] = [];
+  const values = new Map<string, string[]>();
+  let onlyFiles = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+      continue;
+    }
+    const option = optionValue(arg, args[i + 1], names);
+    if (!option) return usageError(`Unknown option "${arg}" for ${command}.`, command);
+    if (option.value === undefined || option.value === '') return usageError(`${option.name} needs a value.`, command);
+    if (option.next) i++;
+    values.set(option.name, [...(values.get(option.name) ?? []), option.value]);
+  }
+  if (files.length === 0)
+    return usageError(`${command} needs at least one Score FILE (or - for standard input).`, command);
+  if (files.filter((f) => f === '-').length > 1) {
+    return usageError('Standard input (-) can be read only once; give - at most one time.', command);
+  }
+  return { files, values };
+}
+
+/** A Kubernetes namespace name (a DNS label), given at most once. */
+function namespaceOption(given: string[] | undefined, command: CommandName): string | undefined | Request {
+  if (!given) return undefined;
+  if (given.length > 1) return usageError('Give --namespace only once.', command);
+  const namespace = given[0]!;
+  if (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace)) {
+    return usageError(
+      `--namespace "${namespace}" is not a namespace name: lowercase letters, digits and '-', at most 63 characters.`,
+      command,
+    );
+  }
+  return namespace;
 }
 
 /** `--name value`, `--name=value` (and `-o value`) for the options in `names`; undefined for any other option. */

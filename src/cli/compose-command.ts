@@ -6,10 +6,9 @@ import { exportCompose, type WorkloadSource } from '../core/export/compose';
 import { cleanComposeProjectName, PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
 import { randomInt } from 'node:crypto';
 import type { ComposeRequest } from './args';
-import { decodeUtf8 } from './decode';
 import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
-import { readInput } from './read-input';
+import { readTexts } from './read-texts';
 
 /**
  * `score-designer compose FILE...`: the Score files become one Compose project, as
@@ -120,37 +119,6 @@ function defaultProjectName(directory: string, say: (line: string) => void): str
   if (PROJECT_NAME_PATTERN.test(name)) return name;
   say(`warning: the directory name "${path.basename(directory)}" gives no compose project name; pass --project NAME`);
   return undefined;
-}
-
-interface ReadTexts {
-  texts: Array<{ file: string; text: string }>;
-  unreadable: number;
-  undecodable: number;
-}
-
-/** Reads every file (all of them, so that one run names every unreadable file), as UTF-8 text. */
-async function readTexts(files: readonly string[], io: CliIo, say: (line: string) => void): Promise<ReadTexts> {
-  const out: ReadTexts = { texts: [], unreadable: 0, undecodable: 0 };
-  for (const file of files) {
-    const input = await readInput(file, io.stdin);
-    if (!input.ok) {
-      say(input.message);
-      out.unreadable++;
-    } else if (input.tooLarge) {
-      say(
-        `${file}: the file is ${(input.size / 1048576).toFixed(1)} MB or more, too large to be a workload; it was not read.`,
-      );
-      out.undecodable++;
-    } else {
-      const decoded = decodeUtf8(input.bytes);
-      if (decoded.ok) out.texts.push({ file, text: decoded.text });
-      else {
-        say(`${file}: ${decoded.diagnostic.message}`);
-        out.undecodable++;
-      }
-    }
-  }
-  return out;
 }
 
 function readSource(file: string): Uint8Array | undefined {
