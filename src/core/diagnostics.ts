@@ -84,7 +84,6 @@ export type DiagnosticCode =
   // orchestrator layer: the platform's readiness preview
   | 'PROFILE_NOT_FOUND'
   | 'NO_BACKEND'
-  | 'NO_PLATFORM_CONFIG'
   | 'CLAIM_NOT_PROVISIONED'
   | 'CLASS_NOT_OFFERED'
   | 'UNRESOLVED_PLACEHOLDER';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { haveOrchestratorReference, referenceText } from '../../../test/support/orchestrator/reference';
-import { describe as fieldName, loadOrchestratorConfig } from './config';
+import { fieldName, loadOrchestratorConfig } from './config';
 
 const CONFIG = `apiVersion: score.dev/v1b1
 kind: OrchestratorConfig

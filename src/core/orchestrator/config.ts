@@ -257,7 +257,7 @@ class Reader {
   private object(value: unknown, at: string): Data {
     if (value === undefined || value === null) return {};
     if (isRecord(value)) return value;
-    this.fail(at, `${describe(at)} must be a mapping.`);
+    this.fail(at, `${fieldName(at)} must be a mapping.`);
     return {};
   }
 
@@ -265,21 +265,21 @@ class Reader {
   private text(value: unknown, at: string): string {
     if (value === undefined || value === null) return '';
     if (typeof value === 'string') return value;
-    this.fail(at, `${describe(at)} must be text${typeof value === 'number' ? ' (quote it)' : ''}.`);
+    this.fail(at, `${fieldName(at)} must be text${typeof value === 'number' ? ' (quote it)' : ''}.`);
     return String(value);
   }
 
   private integer(value: unknown, at: string): number {
     if (value === undefined || value === null) return 0;
     if (typeof value === 'number' && Number.isInteger(value)) return value;
-    this.fail(at, `${describe(at)} must be a whole number.`);
+    this.fail(at, `${fieldName(at)} must be a whole number.`);
     return 0;
   }
 
   private list<T>(value: unknown, at: string, item: (value: unknown, at: string) => T): T[] {
     if (value === undefined || value === null) return [];
     if (!Array.isArray(value)) {
-      this.fail(at, `${describe(at)} must be a list.`);
+      this.fail(at, `${fieldName(at)} must be a list.`);
       return [];
     }
     return value.map((v, i) => item(v, childPointer(at, i)));
@@ -287,7 +287,7 @@ class Reader {
 }
 
 /** '/spec/profiles/0/backends/1/priority' → 'spec.profiles[0].backends[1].priority', as the orchestrator names fields. */
-export function describe(pointer: string): string {
+export function fieldName(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)
