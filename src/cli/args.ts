@@ -174,25 +174,16 @@ export function parseArgs(argv: readonly string[]): Request {
 }
 
 function parseValidate(args: readonly string[]): Request {
-  const files: string[] = [];
+  const split = splitArgs(args, 'validate', ['--format']);
+  if ('kind' in split) return split;
   let format: OutputFormat = 'text';
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-    } else if (arg === '--') {
-      onlyFiles = true;
-    } else if (arg === '--format' || arg.startsWith('--format=')) {
-      const value = arg === '--format' ? args[++i] : arg.slice('--format='.length);
-      if (value === undefined) return usageError('--format needs a value: text or json.', 'validate');
-      if (!isFormat(value))
-        return usageError(`Unknown format "${value}"; use --format text or --format json.`, 'validate');
-      format = value;
-    } else {
-      return usageError(`Unknown option "${arg}" for validate.`, 'validate');
-    }
+  for (const { value } of split.options) {
+    if (value === undefined) return usageError('--format needs a value: text or json.', 'validate');
+    if (!isFormat(value))
+      return usageError(`Unknown format "${value}"; use --format text or --format json.`, 'validate');
+    format = value;
   }
+  const files = split.files;
   if (files.length === 0) return usageError('validate needs at least one FILE (or - for standard input).', 'validate');
   if (files.filter((f) => f === '-').length > 1) {
     return usageError('Standard input (-) can be read only once; give - at most one time.', 'validate');
@@ -201,28 +192,15 @@ function parseValidate(args: readonly string[]): Request {
 }
 
 function parseCompose(args: readonly string[]): Request {
-  const files: string[] = [];
+  const split = splitArgs(args, 'compose', ['-o', '--output', '--project', '--seed', '--provisioners']);
+  if ('kind' in split) return split;
   const provisioners: string[] = [];
   let output: string | undefined;
   let project: string | undefined;
   let seed: number | undefined;
-  let onlyFiles = false;
   const fail = (message: string) => usageError(message, 'compose');
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyFiles = true;
-      continue;
-    }
-    const option = optionValue(arg, args[i + 1], ['-o', '--output', '--project', '--seed', '--provisioners']);
-    if (!option) return fail(`Unknown option "${arg}" for compose.`);
-    if (option.value === undefined) return fail(`${option.name} needs a value.`);
-    if (option.next) i++;
-    const { name, value } = option;
+  for (const { name, value } of split.options) {
+    if (value === undefined) return fail(`${name} needs a value.`);
     if (name === '-o' || name === '--output') {
       if (output !== undefined) return fail('Give -o (--output) only once.');
       if (value === '') return fail('-o needs a directory, a FILE.yaml, or - for standard output.');
@@ -240,6 +218,7 @@ function parseCompose(args: readonly string[]): Request {
       provisioners.push(value);
     }
   }
+  const files = split.files;
   if (files.length === 0) return fail('compose needs at least one Score FILE (or - for standard input).');
   if (files.filter((f) => f === '-').length > 1) {
     return fail('Standard input (-) can be read only once; give - at most one time.');
@@ -257,29 +236,24 @@ function parseCompose(args: readonly string[]): Request {
 function parseWorkload(args: readonly string[]): Request {
   const read = readOptions(args, 'workload', ['--namespace']);
   if ('kind' in read) return read;
-  const request: WorkloadRequest = { kind: 'workload', files: read.files };
   const namespace = namespaceOption(read.values.get('--namespace'), 'workload');
   if (typeof namespace === 'object') return namespace;
-  if (namespace !== undefined) request.namespace = namespace;
-  return request;
+  return { kind: 'workload', files: read.files, ...(namespace !== undefined ? { namespace } : {}) };
 }
 
 function parseStatus(args: readonly string[]): Request {
   const read = readOptions(args, 'status', ['--config', '--policy', '--format', '--namespace']);
   if ('kind' in read) return read;
   const fail = (message: string) => usageError(message, 'status');
-  const single = (name: string) => {
-    const given = read.values.get(name) ?? [];
-    return given.length > 1 ? fail(`Give ${name} only once.`) : given[0];
-  };
-  const config = single('--config');
-  const format = single('--format') ?? 'text';
-  if (typeof config === 'object') return config;
-  if (typeof format === 'object') return format;
+  const [config, ...moreConfigs] = read.values.get('--config') ?? [];
+  const [format = 'text', ...moreFormats] = read.values.get('--format') ?? [];
+  if (moreConfigs.length > 0) return fail('Give --config only once.');
+  if (moreFormats.length > 0) return fail('Give --format only once.');
   if (!isFormat(format)) return fail(`Unknown format "${format}"; use --format text or --format json.`);
   const policies = read.values.get('--policy') ?? [];
-  if (config === '-' || policies.includes('-'))
+  if (config === '-' || policies.includes('-')) {
     return fail('--config and --policy need files; standard input is for Score files.');
+  }
   const namespace = namespaceOption(read.values.get('--namespace'), 'status');
   if (typeof namespace === 'object') return namespace;
   return {
@@ -292,14 +266,17 @@ function parseStatus(args: readonly string[]): Request {
   };
 }
 
-/** FILE arguments and `--name value` options (each option's values in order), or a usage error. */
-function readOptions(
+/**
+ * The FILE arguments and the options among `names`, in the order given (`--` ends the options);
+ * an option not among them is a usage error. Each command judges its own options' values.
+ */
+function splitArgs(
   args: readonly string[],
   command: CommandName,
   names: readonly string[],
-): { files: string[]; values: Map<string, string[]> } | Request {
+): { files: string[]; options: Array<{ name: string; value: string | undefined }> } | Request {
   const files: string[] = [];
-  const values = new Map<string, string[]>();
+  const options: Array<{ name: string; value: string | undefined }> = [];
   let onlyFiles = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -313,12 +290,29 @@ function readOptions(
     }
     const option = optionValue(arg, args[i + 1], names);
     if (!option) return usageError(`Unknown option "${arg}" for ${command}.`, command);
-    if (option.value === undefined || option.value === '') return usageError(`${option.name} needs a value.`, command);
     if (option.next) i++;
-    values.set(option.name, [...(values.get(option.name) ?? []), option.value]);
+    options.push({ name: option.name, value: option.value });
   }
-  if (files.length === 0)
+  return { files, options };
+}
+
+/** splitArgs for commands whose options all need a non-empty value and that need a FILE: each option's values in order. */
+function readOptions(
+  args: readonly string[],
+  command: CommandName,
+  names: readonly string[],
+): { files: string[]; values: Map<string, string[]> } | Request {
+  const split = splitArgs(args, command, names);
+  if ('kind' in split) return split;
+  const values = new Map<string, string[]>();
+  for (const { name, value } of split.options) {
+    if (value === undefined || value === '') return usageError(`${name} needs a value.`, command);
+    values.set(name, [...(values.get(name) ?? []), value]);
+  }
+  const files = split.files;
+  if (files.length === 0) {
     return usageError(`${command} needs at least one Score FILE (or - for standard input).`, command);
+  }
   if (files.filter((f) => f === '-').length > 1) {
     return usageError('Standard input (-) can be read only once; give - at most one time.', command);
   }

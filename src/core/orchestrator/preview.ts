@@ -4,6 +4,7 @@ import { compareDiagnostics, type Diagnostic, type TextRange } from '../diagnost
 import type { ParsedDocument } from '../document/parse';
 import { rangeOf } from '../document/source-map';
 import { EMPTY_POLICY_SET, type PolicySet } from '../policy/admission';
+import { isRecord } from '../policy/data';
 import { evaluatePolicies, type PolicyFinding, type PolicySummary } from '../policy/evaluate';
 import { validateParsed } from '../validate';
 import { previewClaims, type ClaimPreview } from './claims';
@@ -109,13 +110,7 @@ export function previewWorkload(parsed: ParsedDocument, options: PreviewOptions 
       );
   }
   if (selection?.error) {
-    diagnostics.push(
-      orchestrator(
-        selection.error.pointer === '' ? 'NO_BACKEND' : 'PROFILE_NOT_FOUND',
-        selection.error.message,
-        selection.error.pointer,
-      ),
-    );
+    diagnostics.push(orchestrator(selection.error.code, selection.error.message, selection.error.pointer));
   }
   for (const p of projection.unresolved) {
     diagnostics.push(
@@ -129,14 +124,7 @@ export function previewWorkload(parsed: ParsedDocument, options: PreviewOptions 
 
   const runtime = runtimeReady(options.config, selection, projection.unresolved, claims);
   const conditions = [inputsValid(validation, exported.diagnostics, policy.findings), claimsReady(claims), runtime];
-  const ports = Array.isArray((resource.spec.service as { ports?: unknown } | undefined)?.ports)
-    ? ((resource.spec.service as { ports: unknown[] }).ports as Array<{ port?: unknown }>)
-    : [];
-  const firstPort = ports[0]?.port;
-  const endpoint =
-    runtime.status === 'True' && selection?.backend?.runtimeClass === 'kubernetes' && typeof firstPort === 'number'
-      ? `http://localhost:${firstPort}`
-      : undefined;
+  const endpoint = runtime.status === 'True' ? endpointOf(resource, selection) : undefined;
   return {
     resource,
     status: { ...status(conditions, claims), ...(endpoint !== undefined ? { endpoint } : {}) },
@@ -266,6 +254,17 @@ function runtimeReady(
     return selecting(`The plan waits for the resource claims; then ${chosen}.`);
   }
   return condition(CONDITION.runtimeReady, 'True', 'Succeeded', `Runtime provisioned on ${chosen}.`);
+}
+
+/**
+ * The endpoint the reference Kubernetes runtime reports: a ClusterIP Service for the workload's
+ * ports, read as `http://localhost:<first port>`. Other runtimes have no reference to follow.
+ */
+function endpointOf(resource: WorkloadResource, selection: Selection | undefined): string | undefined {
+  if (selection?.backend?.runtimeClass !== 'kubernetes') return undefined;
+  const service = isRecord(resource.spec.service) ? resource.spec.service : {};
+  const first: unknown = Array.isArray(service.ports) ? service.ports[0] : undefined;
+  return isRecord(first) && typeof first.port === 'number' ? `http://localhost:${first.port}` : undefined;
 }
 
 function firstError(diagnostics: readonly Diagnostic[]): string | undefined {

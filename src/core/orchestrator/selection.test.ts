@@ -71,6 +71,7 @@ describe('profile selection', () => {
     const selection = selectBackend(workload({}, { annotations: { 'score.dev/profile': 'gpu' } }), PLATFORM);
     expect(selection.backend).toBeUndefined();
     expect(selection.error).toEqual({
+      code: 'PROFILE_NOT_FOUND',
       message:
         'Profile selection failed: the annotation score.dev/profile asks for profile "gpu", which the configuration does not have (it has "web-service", "batch-job", "tools").',
       pointer: '/metadata/annotations/score.dev~1profile',

@@ -30,7 +30,7 @@ export interface Selection {
   /** The sums the resource ranges are checked against. */
   requests: { cpu: string; memory: string; storage: string };
   /** Why no backend could be chosen, and where in the Workload resource that points. */
-  error?: { message: string; pointer: string };
+  error?: { code: 'PROFILE_NOT_FOUND' | 'NO_BACKEND'; message: string; pointer: string };
 }
 
 export const PROFILE_ANNOTATION = 'score.dev/profile';
@@ -45,7 +45,10 @@ export function selectBackend(workload: WorkloadResource, config: OrchestratorCo
   selection.profile = profile;
   const chosen = config.profiles.find((p) => p.name === profile.name);
   if (!chosen) {
-    return { ...selection, error: { message: `Profile "${profile.name}" is not in the configuration.`, pointer: '' } };
+    return {
+      ...selection,
+      error: { code: 'NO_BACKEND', message: `Profile "${profile.name}" is not in the configuration.`, pointer: '' },
+    };
   }
   for (const backend of chosen.backends) {
     const why = rejections(backend, facts);
@@ -57,6 +60,7 @@ export function selectBackend(workload: WorkloadResource, config: OrchestratorCo
     return {
       ...selection,
       error: {
+        code: 'NO_BACKEND',
         message: `Backend selection failed: no backend of profile "${profile.name}" suits the workload (${reasons}).`,
         pointer: '',
       },
@@ -131,6 +135,7 @@ function selectProfile(
     if (names.includes(hint)) return { name: hint, why: `the annotation ${PROFILE_ANNOTATION} asks for it` };
     return {
       error: {
+        code: 'PROFILE_NOT_FOUND',
         message: `Profile selection failed: the annotation ${PROFILE_ANNOTATION} asks for profile "${hint}", which the configuration does not have (it has ${names.map((n) => `"${n}"`).join(', ')}).`,
         pointer: childPointer('/metadata/annotations', PROFILE_ANNOTATION),
       },
@@ -154,6 +159,7 @@ function selectProfile(
   if (config.defaults.profile !== '') return { name: config.defaults.profile, why: 'it is the default profile' };
   return {
     error: {
+      code: 'NO_BACKEND',
       message: 'Profile selection failed: no profile matches and the configuration has no default profile.',
       pointer: '',
     },
