@@ -98,6 +98,30 @@ describe('reading admission policy files', () => {
   });
 });
 
+describe('hostile policy files', () => {
+  it('refuses alias bombs, deep nesting and binary data in words, and keeps __proto__ as data', () => {
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(', ')}]`,
+      ),
+    ].join('\n');
+    const problems = (text: string) => loadPolicySet([{ file: 'p.yaml', text }]).problems.map((p) => p.message);
+    expect(problems(bomb)).toEqual([expect.stringContaining('anchors and aliases')]);
+    expect(problems(`${'['.repeat(2000)}${']'.repeat(2000)}`)[0]).toMatch(/nest|could not/);
+    expect(problems('kind: \u0000')).toEqual([expect.stringContaining('binary')]);
+    const proto = loadPolicySet([
+      {
+        file: 'p.yaml',
+        text: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p, labels: {__proto__: x}}\ndata: {__proto__: y}',
+      },
+    ]);
+    expect(proto.params[0]!.labels).toEqual(JSON.parse('{"__proto__": "x"}'));
+    expect(Object.getPrototypeOf(proto.params[0]!.labels)).toBe(Object.prototype);
+  });
+});
+
 describe('evaluating admission policies against a Workload', () => {
   it('gives each action its severity: Deny → error, Warn → warning, Audit → info', () => {
     for (const [actions, severity, verb] of [
