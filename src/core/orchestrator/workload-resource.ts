@@ -128,11 +128,7 @@ class Converter {
       metadata: this.metadata(score.metadata, options),
       spec,
     };
-    for (const key of Object.keys(score)) {
-      if (!['apiVersion', 'metadata', 'containers', 'service', 'resources'].includes(key)) {
-        this.leftOut(`/${key}`, `"${key}" is not part of a Workload resource; it is left out.`);
-      }
-    }
+    this.othersLeftOut(score, '', ['apiVersion', 'metadata', 'containers', 'service', 'resources'], 'Field');
     this.origins.set('/apiVersion', '/apiVersion');
     this.origins.set('/kind', '');
     if (score.containers !== undefined) spec.containers = this.containers(score.containers);
@@ -221,14 +217,7 @@ class Converter {
           'key',
         );
       }
-      for (const key of Object.keys(given)) {
-        if (!CONTAINER_FIELDS.includes(key))
-          this.leftOut(
-            childPointer(pointer, key),
-            `Container field "${key}" is not part of a Workload resource; it is left out.`,
-            'key',
-          );
-      }
+      this.othersLeftOut(given, pointer, CONTAINER_FIELDS, 'Container field');
       define(out, name, container);
     }
     return out;
@@ -267,15 +256,12 @@ class Converter {
           'key',
         );
       }
-      for (const key of Object.keys(file)) {
-        if (!['target', 'mode', 'source', 'content', 'binaryContent', 'noExpand'].includes(key)) {
-          this.leftOut(
-            childPointer(pointer, key),
-            `File field "${key}" is not part of a Workload resource; it is left out.`,
-            'key',
-          );
-        }
-      }
+      this.othersLeftOut(
+        file,
+        pointer,
+        ['target', 'mode', 'source', 'content', 'binaryContent', 'noExpand'],
+        'File field',
+      );
       return out;
     });
   }
@@ -341,25 +327,11 @@ class Converter {
         const item: Data = {};
         for (const key of ['port', 'targetPort', 'protocol'] as const)
           if (port[key] !== undefined) item[key] = port[key];
-        for (const key of Object.keys(port)) {
-          if (!['port', 'targetPort', 'protocol'].includes(key))
-            this.leftOut(
-              childPointer(pointer, key),
-              `Port field "${key}" is not part of a Workload resource; it is left out.`,
-              'key',
-            );
-        }
+        this.othersLeftOut(port, pointer, ['port', 'targetPort', 'protocol'], 'Port field');
         return item;
       });
     } else if (value.ports !== undefined) out.ports = value.ports;
-    for (const key of Object.keys(value)) {
-      if (key !== 'ports')
-        this.leftOut(
-          childPointer('/service', key),
-          `Service field "${key}" is not part of a Workload resource; it is left out.`,
-          'key',
-        );
-    }
+    this.othersLeftOut(value, '/service', ['ports'], 'Service field');
     return out;
   }
 
@@ -388,18 +360,22 @@ class Converter {
           'key',
         );
       }
-      for (const key of Object.keys(given)) {
-        if (!['type', 'class', 'params', 'id', 'metadata'].includes(key)) {
-          this.leftOut(
-            childPointer(pointer, key),
-            `Resource field "${key}" is not part of a Workload resource; it is left out.`,
-            'key',
-          );
-        }
-      }
+      this.othersLeftOut(given, pointer, ['type', 'class', 'params', 'id', 'metadata'], 'Resource field');
       define(out, name, resource);
     }
     return out;
+  }
+
+  /** A warning for each field of `given` the Workload resource has no place for (the known ones are handled apart). */
+  private othersLeftOut(given: Data, pointer: string, known: readonly string[], what: string): void {
+    for (const key of Object.keys(given)) {
+      if (known.includes(key)) continue;
+      this.leftOut(
+        childPointer(pointer, key),
+        `${what} "${key}" is not part of a Workload resource; it is left out.`,
+        'key',
+      );
+    }
   }
 
   private leftOut(pointer: string, message: string, part: RangePart = 'value'): void {
