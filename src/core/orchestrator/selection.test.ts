@@ -38,16 +38,18 @@ const backend = (id: string, extra = '') =>
           version: 1.0.0
 ${extra}`;
 
-const PLATFORM = config(`apiVersion: score.dev/v1b1
+/** Three profiles: web-service (a small and a big backend), batch-job (for labelled batches), tools (the default). */
+function platformText(web = 'web-service', batch = 'batch-job'): string {
+  return `apiVersion: score.dev/v1b1
 kind: OrchestratorConfig
 metadata: {name: p}
 spec:
   profiles:
-    - name: web-service
+    - name: ${web}
       backends:
 ${backend('web-small', '          constraints: {resources: {cpu: "-500m"}}')}
 ${backend('web-big', '          constraints: {features: [monitoring], resources: {cpu: "500m-"}}').replace('priority: 10', 'priority: 20')}
-    - name: batch-job
+    - name: ${batch}
       backends:
 ${backend('batch', '          constraints: {selectors: [{matchLabels: {workload-type: batch}}]}')}
     - name: tools
@@ -58,7 +60,10 @@ ${backend('tools')}
     selectors:
       - matchLabels: {team: ops}
         profile: tools
-`);
+`;
+}
+
+const PLATFORM = config(platformText());
 
 describe('profile selection', () => {
   it('takes the score.dev/profile annotation first', () => {
@@ -88,9 +93,7 @@ describe('profile selection', () => {
   });
 
   it('falls back to defaults.selectors, then defaults.profile, when no name fits', () => {
-    const plain = config(
-      PLATFORM_TEXT().replace('name: web-service', 'name: frontend').replace('name: batch-job', 'name: workers'),
-    );
+    const plain = config(platformText('frontend', 'workers'));
     expect(selectBackend(workload({}, { labels: { team: 'ops' } }), plain).profile).toEqual({
       name: 'tools',
       why: "defaults.selectors[0] matches the workload's labels",
@@ -234,26 +237,3 @@ describe.skipIf(!haveOrchestratorReference)("the orchestrator's samples under it
     ]);
   });
 });
-
-function PLATFORM_TEXT(): string {
-  return `apiVersion: score.dev/v1b1
-kind: OrchestratorConfig
-metadata: {name: p}
-spec:
-  profiles:
-    - name: web-service
-      backends:
-${backend('web-small')}
-    - name: batch-job
-      backends:
-${backend('batch')}
-    - name: tools
-      backends:
-${backend('tools')}
-  defaults:
-    profile: tools
-    selectors:
-      - matchLabels: {team: ops}
-        profile: tools
-`;
-}
