@@ -133,6 +133,7 @@ resources:
       },
     });
     expect(result.diagnostics.map((d) => `${d.severity} ${d.path}`)).toEqual([
+      'warning /containers/web/files/~1etc~1shop~1extra.conf/source',
       'info /service/ports/www',
       'info /service/ports/dns',
     ]);
@@ -245,7 +246,7 @@ containers:
   c:
     image: x
     files:
-      /etc/x: {source: ./x}
+      /etc/x: {source: https://config.example.com/x}
     livenessProbe: {httpGet: {port: 80, path: /, httpHeaders: [{name: H, value: v}]}}
 service:
   ports: {web: {port: 80}}
@@ -259,6 +260,8 @@ service:
     expect(result.origin('/metadata/namespace')).toBe('/metadata');
     expect(result.origin('/metadata/annotations/owner')).toBe('/metadata/annotations/owner');
     expect(result.origin('')).toBe('');
+    // A URL is a source the platform can fetch: no warning for it.
+    expect(result.diagnostics.filter((d) => d.severity === 'warning')).toEqual([]);
   });
 
   it('keeps hostile names as data', () => {

@@ -246,6 +246,13 @@ class Converter {
       if (file.source !== undefined) {
         out.source = { uri: file.source };
         this.origins.set(childPointer(childPointer(item, 'source'), 'uri'), childPointer(pointer, 'source'));
+        // Score reads a source beside score.yaml; the resource's source is a URI the platform fetches.
+        if (typeof file.source === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(file.source)) {
+          this.leftOut(
+            childPointer(pointer, 'source'),
+            `"${file.source}" is a path beside score.yaml, but the Workload resource's source.uri is read by the platform as a URI, which cannot reach your files: inline the text as content, or give a URL.`,
+          );
+        }
       }
       if (file.content !== undefined) out.content = file.content;
       if (file.binaryContent !== undefined) out.binaryContent = file.binaryContent;
