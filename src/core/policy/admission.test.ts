@@ -88,6 +88,15 @@ describe('reading admission policy files', () => {
     expect(set.bindings.map((b) => b.name)).toEqual(['missing-binding']);
   });
 
+  it('warns about a policy without matchConstraints, which Kubernetes applies to nothing', () => {
+    const text = policy('loose', NAME_RULE).replace(/ {2}matchConstraints:\n(.*\n){5}/, '');
+    const { set, result } = evaluate(`${text}\n---\n${binding('loose', 'Deny')}`);
+    expect(set.problems.map((p) => p.message)).toEqual([
+      'Policy "loose" has no matchConstraints; Kubernetes requires them, so it applies to nothing.',
+    ]);
+    expect(result.summary.applied).toBe(0);
+  });
+
   it('says so when a file is not YAML, and reads the other files', () => {
     const set = loadPolicySet([
       { file: 'bad.yaml', text: 'a: [' },
@@ -192,6 +201,16 @@ describe('evaluating admission policies against a Workload', () => {
     ]);
     const allow = binding('names', 'Deny', '  paramRef: {name: rules, parameterNotFoundAction: Allow}');
     expect(evaluate([policy('names', spec), allow].join('\n---\n')).result.findings).toEqual([]);
+    const unreferenced = evaluate(
+      [policy('names', spec), binding('names', 'Warn'), params('rules', 'x')].join('\n---\n'),
+    );
+    expect(unreferenced.result.findings.map((f) => [f.code, f.severity, f.policyMessage])).toEqual([
+      [
+        'POLICY_PARAMS_NOT_FOUND',
+        'warning',
+        'the policy takes params (ConfigMap) but the binding has no paramRef, so Kubernetes counts it as misconfigured.',
+      ],
+    ]);
     const bySelector = binding('names', 'Deny', '  paramRef:\n    selector: {matchLabels: {set: a}}');
     const both = [
       policy('names', spec),
@@ -213,6 +232,13 @@ describe('evaluating admission policies against a Workload', () => {
         (f) => f.policyMessage,
       ),
     ).toEqual(['untagged: nginx']);
+  });
+
+  it('reports a validation that reads a variable which failed, and only such a validation', () => {
+    const spec = `  variables:\n    - name: port\n      expression: object.spec.service.ports[0].port\n    - name: portable\n      expression: "true"\n  validations:\n    - expression: variables.portable\n    - expression: variables.port > 1024`;
+    const findings = evaluate(`${policy('ports', spec)}\n---\n${binding('ports', 'Deny')}`).result.findings;
+    expect(findings.map((f) => f.code)).toEqual(['POLICY_EVALUATION_ERROR']);
+    expect(findings[0]!.policyMessage).toMatch(/^variable "port" could not be evaluated/);
   });
 
   it('counts an expression that fails to evaluate as a failure under failurePolicy Fail, not under Ignore', () => {

@@ -226,6 +226,13 @@ function readPolicy(name: string, spec: Data, origin: Origin, problem: Report): 
       },
     ];
   });
+  if (!isRecord(spec.matchConstraints)) {
+    problem(
+      '/spec',
+      `Policy "${name}" has no matchConstraints; Kubernetes requires them, so it applies to nothing.`,
+      'warning',
+    );
+  }
   if (validations.length === 0 && !Array.isArray(spec.auditAnnotations)) {
     problem('/spec', `Policy "${name}" has no validations that can run; it checks nothing.`, 'warning');
   }

@@ -136,14 +136,12 @@ function runBinding(
     pointers,
   });
   const paramSets = policy.paramKind ? paramsFor(policy, binding, target, params) : [null];
-  if (paramSets === 'missing') {
-    return [
-      finding(
-        `no params object (${policy.paramKind!.kind}) matches the binding's paramRef, and its parameterNotFoundAction is Deny.`,
-        [],
-        'POLICY_PARAMS_NOT_FOUND',
-      ),
-    ];
+  if (paramSets === 'missing' || paramSets === 'unreferenced') {
+    const why =
+      paramSets === 'missing'
+        ? `no params object (${policy.paramKind!.kind}) matches the binding's paramRef, and its parameterNotFoundAction is Deny.`
+        : `the policy takes params (${policy.paramKind!.kind}) but the binding has no paramRef, so Kubernetes counts it as misconfigured.`;
+    return [finding(why, [], 'POLICY_PARAMS_NOT_FOUND')];
   }
   const out: PolicyFinding[] = [];
   for (const param of paramSets) {
@@ -167,7 +165,7 @@ function runBinding(
     const broken = new Map<string, string>();
     bindings.variables = variables(policy, bindings, broken);
     for (const validation of policy.validations) {
-      const uses = [...broken.keys()].find((v) => validation.expression.includes(`variables.${v}`));
+      const uses = [...broken.keys()].find((v) => readsVariable(validation.expression, v));
       if (uses !== undefined) {
         out.push(...failed(`variable "${uses}"`, broken.get(uses)!));
         continue;
@@ -259,29 +257,35 @@ function messageOf(validation: PolicyValidation, bindings: CelBindings): string 
 
 /**
  * The params a binding names: by name (in the paramRef's namespace, or the object's), or every one a
- * selector matches. 'missing' when none is found and the binding says Deny; [] when it says Allow.
+ * selector matches. 'missing' when none is found and the binding says Deny; [] when it says Allow;
+ * 'unreferenced' when the binding names none.
  */
 function paramsFor(
   policy: AdmissionPolicy,
   binding: PolicyBinding,
   target: PolicyTarget,
   params: readonly ParamObject[],
-): ParamObject[] | 'missing' {
+): ParamObject[] | 'missing' | 'unreferenced' {
   const ref = binding.paramRef;
+  if (!ref) return 'unreferenced';
   const kind = policy.paramKind!;
   const metadata = isRecord(target.object.metadata) ? target.object.metadata : {};
   const objectNamespace = typeof metadata.namespace === 'string' ? metadata.namespace : undefined;
-  const found = ref
-    ? params.filter((p) => {
-        if (p.kind !== kind.kind || (kind.apiVersion !== '' && p.apiVersion !== kind.apiVersion)) return false;
-        const namespace = ref.namespace ?? objectNamespace;
-        if (p.namespace !== undefined && namespace !== undefined && p.namespace !== namespace) return false;
-        if (ref.name !== undefined) return p.name === ref.name;
-        return ref.selector ? matchLabelSelector(ref.selector, p.labels).matches : false;
-      })
-    : [];
+  const found = params.filter((p) => {
+    if (p.kind !== kind.kind || (kind.apiVersion !== '' && p.apiVersion !== kind.apiVersion)) return false;
+    const namespace = ref.namespace ?? objectNamespace;
+    if (p.namespace !== undefined && namespace !== undefined && p.namespace !== namespace) return false;
+    if (ref.name !== undefined) return p.name === ref.name;
+    return ref.selector ? matchLabelSelector(ref.selector, p.labels).matches : false;
+  });
   if (found.length > 0) return found;
-  return ref?.parameterNotFoundAction === 'Deny' || !ref ? 'missing' : [];
+  return ref.parameterNotFoundAction === 'Deny' ? 'missing' : [];
+}
+
+/** Whether an expression reads `variables.NAME` (and not a longer name that starts the same). */
+function readsVariable(expression: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\bvariables\\.${escaped}(?![A-Za-z0-9_])`).test(expression);
 }
 
 function severityOf(actions: readonly ValidationAction[]): Severity {
