@@ -5,7 +5,14 @@
  */
 import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
 import { k8sCommands, parseK8s, parseProvisioners, type K8sRequest, type ProvisionersListRequest } from './k8s-args';
-import { MAX_SEED, optionValue, type CommandSpec } from './options';
+import { MAX_SEED, splitArgs, type CommandSpec } from './options';
+import {
+  orchestratorCommands,
+  parseStatus,
+  parseWorkload,
+  type StatusRequest,
+  type WorkloadRequest,
+} from './orchestrator-args';
 
 export type OutputFormat = 'text' | 'json';
 
@@ -16,6 +23,8 @@ export type Request =
   | ComposeRequest
   | K8sRequest
   | ProvisionersListRequest
+  | WorkloadRequest
+  | StatusRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
 
 export interface ComposeRequest {
@@ -29,7 +38,7 @@ export interface ComposeRequest {
   provisioners: string[];
 }
 
-export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners';
+export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners' | 'workload' | 'status';
 
 export const commands: Record<CommandName, CommandSpec> = {
   validate: {
@@ -77,6 +86,7 @@ export const commands: Record<CommandName, CommandSpec> = {
     ],
   },
   ...k8sCommands,
+  ...orchestratorCommands,
 };
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
@@ -96,31 +106,33 @@ export function parseArgs(argv: readonly string[]): Request {
       ? usageError(`Unknown option "${first}" before the command.`)
       : usageError(`Unknown command "${first}".`);
   }
-  if (command === 'k8s') return parseK8s(argv.slice(1));
-  if (command === 'provisioners') return parseProvisioners(argv.slice(1));
-  return command === 'compose' ? parseCompose(argv.slice(1)) : parseValidate(argv.slice(1));
+  switch (command) {
+    case 'compose':
+      return parseCompose(argv.slice(1));
+    case 'k8s':
+      return parseK8s(argv.slice(1));
+    case 'provisioners':
+      return parseProvisioners(argv.slice(1));
+    case 'workload':
+      return parseWorkload(argv.slice(1));
+    case 'status':
+      return parseStatus(argv.slice(1));
+    default:
+      return parseValidate(argv.slice(1));
+  }
 }
 
 function parseValidate(args: readonly string[]): Request {
-  const files: string[] = [];
+  const split = splitArgs(args, 'validate', ['--format']);
+  if ('kind' in split) return split;
   let format: OutputFormat = 'text';
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-    } else if (arg === '--') {
-      onlyFiles = true;
-    } else if (arg === '--format' || arg.startsWith('--format=')) {
-      const value = arg === '--format' ? args[++i] : arg.slice('--format='.length);
-      if (value === undefined) return usageError('--format needs a value: text or json.', 'validate');
-      if (!isFormat(value))
-        return usageError(`Unknown format "${value}"; use --format text or --format json.`, 'validate');
-      format = value;
-    } else {
-      return usageError(`Unknown option "${arg}" for validate.`, 'validate');
-    }
+  for (const { value } of split.options) {
+    if (value === undefined) return usageError('--format needs a value: text or json.', 'validate');
+    if (!isFormat(value))
+      return usageError(`Unknown format "${value}"; use --format text or --format json.`, 'validate');
+    format = value;
   }
+  const files = split.files;
   if (files.length === 0) return usageError('validate needs at least one FILE (or - for standard input).', 'validate');
   if (files.filter((f) => f === '-').length > 1) {
     return usageError('Standard input (-) can be read only once; give - at most one time.', 'validate');
@@ -129,28 +141,15 @@ function parseValidate(args: readonly string[]): Request {
 }
 
 function parseCompose(args: readonly string[]): Request {
-  const files: string[] = [];
+  const split = splitArgs(args, 'compose', ['-o', '--output', '--project', '--seed', '--provisioners']);
+  if ('kind' in split) return split;
   const provisioners: string[] = [];
   let output: string | undefined;
   let project: string | undefined;
   let seed: number | undefined;
-  let onlyFiles = false;
   const fail = (message: string) => usageError(message, 'compose');
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyFiles = true;
-      continue;
-    }
-    const option = optionValue(arg, args[i + 1], ['-o', '--output', '--project', '--seed', '--provisioners']);
-    if (!option) return fail(`Unknown option "${arg}" for compose.`);
-    if (option.value === undefined) return fail(`${option.name} needs a value.`);
-    if (option.next) i++;
-    const { name, value } = option;
+  for (const { name, value } of split.options) {
+    if (value === undefined) return fail(`${name} needs a value.`);
     if (name === '-o' || name === '--output') {
       if (output !== undefined) return fail('Give -o (--output) only once.');
       if (value === '') return fail('-o needs a directory, a FILE.yaml, or - for standard output.');
@@ -168,6 +167,7 @@ function parseCompose(args: readonly string[]): Request {
       provisioners.push(value);
     }
   }
+  const files = split.files;
   if (files.length === 0) return fail('compose needs at least one Score FILE (or - for standard input).');
   if (files.filter((f) => f === '-').length > 1) {
     return fail('Standard input (-) can be read only once; give - at most one time.');

@@ -36,6 +36,14 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
       const { provisionersCommand } = await import('./provisioners-command');
       return provisionersCommand(request, io);
     }
+    case 'workload': {
+      const { workloadCommand } = await import('./workload-command');
+      return workloadCommand(request, io);
+    }
+    case 'status': {
+      const { statusCommand } = await import('./status-command');
+      return statusCommand(request, io);
+    }
   }
 }
 

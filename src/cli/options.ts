@@ -24,3 +24,67 @@ export function optionValue(
   if (equals < 0 || !names.includes(name)) return undefined;
   return { name, value: arg.slice(equals + 1), next: false };
 }
+
+/** A usage error of one command, as the commands' readers return it. */
+export interface UsageError<C extends string> {
+  kind: 'usage-error';
+  message: string;
+  command: C;
+}
+
+export function usageError<C extends string>(message: string, command: C): UsageError<C> {
+  return { kind: 'usage-error', message, command };
+}
+
+/**
+ * The FILE arguments and the options among `names`, in the order given (`--` ends the options);
+ * an option not among them is a usage error. Each command judges its own options' values.
+ */
+export function splitArgs<C extends string>(
+  args: readonly string[],
+  command: C,
+  names: readonly string[],
+): { files: string[]; options: Array<{ name: string; value: string | undefined }> } | UsageError<C> {
+  const files: string[] = [];
+  const options: Array<{ name: string; value: string | undefined }> = [];
+  let onlyFiles = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
+      files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+      continue;
+    }
+    const option = optionValue(arg, args[i + 1], names);
+    if (!option) return usageError(`Unknown option "${arg}" for ${command}.`, command);
+    if (option.next) i++;
+    options.push({ name: option.name, value: option.value });
+  }
+  return { files, options };
+}
+
+/** splitArgs for commands whose options all need a non-empty value and that need a FILE: each option's values in order. */
+export function readOptions<C extends string>(
+  args: readonly string[],
+  command: C,
+  names: readonly string[],
+): { files: string[]; values: Map<string, string[]> } | UsageError<C> {
+  const split = splitArgs(args, command, names);
+  if ('kind' in split) return split;
+  const values = new Map<string, string[]>();
+  for (const { name, value } of split.options) {
+    if (value === undefined || value === '') return usageError(`${name} needs a value.`, command);
+    values.set(name, [...(values.get(name) ?? []), value]);
+  }
+  const files = split.files;
+  if (files.length === 0) {
+    return usageError(`${command} needs at least one Score FILE (or - for standard input).`, command);
+  }
+  if (files.filter((f) => f === '-').length > 1) {
+    return usageError('Standard input (-) can be read only once; give - at most one time.', command);
+  }
+  return { files, values };
+}

@@ -5,8 +5,13 @@
  */
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Which validation layer found the problem; layers run in this order. */
-export type DiagnosticSource = 'syntax' | 'schema' | 'rules' | 'catalog' | 'policy';
+/**
+ * Which validation layer found the problem; layers run in this order. `export` is what an export
+ * target cannot hold or would refuse (the orchestrator's Workload resource); `policy` what the
+ * platform's admission policies say of it; `orchestrator` what the platform would do with it
+ * (profile and backend, claims, outputs), as its readiness preview shows.
+ */
+export type DiagnosticSource = 'syntax' | 'schema' | 'rules' | 'catalog' | 'export' | 'policy' | 'orchestrator';
 
 /** A place in the text: 1-based lines and columns, end exclusive (as Monaco counts). */
 export interface TextRange {
@@ -66,7 +71,22 @@ export type DiagnosticCode =
   | 'UNKNOWN_OUTPUT'
   | 'UNSUPPORTED_PARAM'
   | 'MISSING_PARAM'
-  | 'PROVISIONER_CANNOT_RUN';
+  | 'PROVISIONER_CANNOT_RUN'
+  // export layer: the orchestrator's Workload resource
+  | 'NOT_IN_WORKLOAD_RESOURCE'
+  | 'TOO_MANY_ITEMS'
+  | 'CEL_RULE_VIOLATION'
+  | 'CEL_RULE_ERROR'
+  // policy layer: admission policies (ValidatingAdmissionPolicy)
+  | 'POLICY_VIOLATION'
+  | 'POLICY_EVALUATION_ERROR'
+  | 'POLICY_PARAMS_NOT_FOUND'
+  // orchestrator layer: the platform's readiness preview
+  | 'PROFILE_NOT_FOUND'
+  | 'NO_BACKEND'
+  | 'CLAIM_NOT_PROVISIONED'
+  | 'CLASS_NOT_OFFERED'
+  | 'UNRESOLVED_PLACEHOLDER';
 
 export interface Diagnostic {
   severity: Severity;
