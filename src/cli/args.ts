@@ -4,6 +4,15 @@
  * `commands` and a case to `Request`.
  */
 import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+import { optionValue } from './options';
+import {
+  DATABASE_URL_VARIABLE,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  parseServe,
+  type ServeKeysRequest,
+  type ServeRequest,
+} from './serve-args';
 
 export type OutputFormat = 'text' | 'json';
 
@@ -12,6 +21,8 @@ export type Request =
   | { kind: 'version' }
   | { kind: 'validate'; files: string[]; format: OutputFormat }
   | ComposeRequest
+  | ServeRequest
+  | ServeKeysRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
 
 export interface ComposeRequest {
@@ -25,7 +36,7 @@ export interface ComposeRequest {
   provisioners: string[];
 }
 
-export type CommandName = 'validate' | 'compose';
+export type CommandName = 'validate' | 'compose' | 'serve';
 
 interface CommandSpec {
   summary: string;
@@ -79,6 +90,39 @@ export const commands: Record<CommandName, CommandSpec> = {
       '             2 usage error, or a file could not be read or written.',
     ],
   },
+  serve: {
+    summary: 'Run a workloads server: the workloads API on a database, and the app with its library on it.',
+    usage:
+      'score-designer serve [--port N] [--host H] [--data DIR | --database-url postgres://…] [--allow-origin ORIGIN]... [--no-auth]\n' +
+      '       score-designer serve keys create NAME [--read-only] | keys list | keys revoke NAME   [--data DIR | --database-url …]',
+    help: [
+      'Serves the workloads API (schemas/workloads.openapi.yaml) under /v1 and the built app at /, whose',
+      'library starts out on this server. Request log: one JSON line per request on stdout.',
+      '',
+      'Options:',
+      `  --port N             the port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
+      `  --host H             the address to listen on (default ${DEFAULT_HOST}: this machine only;`,
+      '                       0.0.0.0 for every network interface)',
+      '  --data DIR           keep the workloads in an embedded PostgreSQL (PGlite) in DIR',
+      '                       (default ./.score-designer); one process at a time may use DIR',
+      '  --database-url URL   keep them on a PostgreSQL server instead (postgres://user:pass@host/db);',
+      `                       without it, $${DATABASE_URL_VARIABLE} is used when set`,
+      '  --allow-origin O     let pages from origin O (https://host[:port]) call the API (CORS);',
+      '                       repeatable; none by default',
+      '  --no-auth            no API key needed (only with a --host on this machine)',
+      '  --app DIR            the built app to serve at / (default: dist/ of this checkout)',
+      '',
+      'API keys (needed by every request unless --no-auth; send one as X-API-Key or as a Bearer token):',
+      '  keys create NAME     make a key and print it once (only its hash is stored);',
+      '                       --read-only: it may list, read and validate, not change workloads',
+      '  keys list            the keys by name, with their scope and creation date',
+      '  keys revoke NAME     the key stops working',
+      'With the embedded database, stop the server before managing keys.',
+      '',
+      'Exit status: 0 stopped by Ctrl+C or SIGTERM, or keys done; 1 the server could not start',
+      '             or a key could not be made; 2 usage error.',
+    ],
+  },
 };
 
 /** The seed is a 32-bit unsigned number (the export's random generator takes that many bits). */
@@ -86,7 +130,7 @@ const MAX_SEED = 0xffffffff;
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
 
-export function parseArgs(argv: readonly string[]): Request {
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): Request {
   // --help and --version win wherever they appear, as in most CLIs, unless after `--`.
   const options = argv.slice(0, indexOrEnd(argv, '--'));
   const first = argv[0];
@@ -100,6 +144,10 @@ export function parseArgs(argv: readonly string[]): Request {
     return first.startsWith('-')
       ? usageError(`Unknown option "${first}" before the command.`)
       : usageError(`Unknown command "${first}".`);
+  }
+  if (command === 'serve') {
+    const request = parseServe(argv.slice(1), env);
+    return request.kind === 'usage-error' ? usageError(request.message, 'serve') : request;
   }
   return command === 'compose' ? parseCompose(argv.slice(1)) : parseValidate(argv.slice(1));
 }
@@ -183,19 +231,6 @@ function parseCompose(args: readonly string[]): Request {
     ...(seed !== undefined ? { seed } : {}),
     provisioners,
   };
-}
-
-/** `--name value`, `--name=value` (and `-o value`) for the options in `names`; undefined for any other option. */
-function optionValue(
-  arg: string,
-  following: string | undefined,
-  names: readonly string[],
-): { name: string; value: string | undefined; next: boolean } | undefined {
-  if (names.includes(arg)) return { name: arg, value: following, next: true };
-  const equals = arg.indexOf('=');
-  const name = equals < 0 ? arg : arg.slice(0, equals);
-  if (equals < 0 || !names.includes(name)) return undefined;
-  return { name, value: arg.slice(equals + 1), next: false };
 }
 
 export function usageText(command?: CommandName): string {

@@ -8,7 +8,7 @@ import { processIo, type CliIo } from './io';
  * through tsx and sets the process's exit code to what `run` returns.
  */
 export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  const request = parseArgs(argv);
+  const request = parseArgs(argv, process.env);
   switch (request.kind) {
     case 'help':
       io.stdout.write(usageText(request.command));
@@ -27,6 +27,11 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     case 'compose': {
       const { composeCommand } = await import('./compose-command');
       return composeCommand(request, io);
+    }
+    case 'serve':
+    case 'serve-keys': {
+      const { serveCommand } = await import('./serve-command');
+      return serveCommand(request, io);
     }
   }
 }

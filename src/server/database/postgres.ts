@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable } from './database';
+import { describeUrl } from './describe';
 
 /**
  * A PostgreSQL server (`--database-url postgres://…`), for a team: several server processes may
@@ -37,15 +38,4 @@ export async function openPostgres(url: string, { maxConnections = 10 } = {}): P
     },
     close: () => pool.end(),
   };
-}
-
-/** The address without its password, for logs and messages. */
-export function describeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return 'the PostgreSQL server (its address could not be read)';
-  }
 }
