@@ -10,6 +10,9 @@ export interface DataLock {
   release(): void;
 }
 
+/** The folders this process holds (its own pid in a lock file is stale only when it is not in here). */
+const held = new Set<string>();
+
 export function lockDataDir(dir: string): DataLock {
   const file = path.join(dir, 'score-designer.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -17,11 +20,18 @@ export function lockDataDir(dir: string): DataLock {
       const fd = openSync(file, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return { release: () => rmSync(file, { force: true }) };
+      held.add(file);
+      return {
+        release: () => {
+          held.delete(file);
+          rmSync(file, { force: true });
+        },
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      const ours = owner === process.pid;
+      if (Number.isInteger(owner) && owner > 0 && (ours ? held.has(file) : isAlive(owner))) {
         throw new Error(
           `The data folder ${dir} is in use by process ${owner} (a running score-designer server?). ` +
             'Stop it first, or give another --data folder.',
