@@ -62,7 +62,11 @@ describe('score-designer serve and serve keys, on an embedded database', () => {
     signals.emit('SIGTERM');
     expect(await serving).toBe(0);
     // One JSON line per request, naming the key, never its secret.
-    const lines = run.out.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = run.out
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((l) => l['status'])).toEqual([200, 200, 401]);
     expect(lines[0]).toMatchObject({ method: 'GET', url: '/v1/workloads', key: 'alice' });
     expect(run.out.join('')).not.toContain(key);

@@ -33,7 +33,11 @@ describe('the server against the workloads API contract', () => {
   });
 
   /** One request; its answer is checked and counted. */
-  async function call(method: string, path: string, init: { body?: string; type?: string; headers?: Record<string, string> } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: string; type?: string; headers?: Record<string, string> } = {},
+  ) {
     const url = `${target.apiUrl}${path}`;
     const response = await fetch(url, {
       method,
@@ -45,7 +49,12 @@ describe('the server against the workloads API contract', () => {
     seen.add(`${result.operationId} ${response.status}`);
     violations.push(...result.violations.map((v) => `${method} ${path} → ${response.status}: ${v}`));
     if (/\n\s+at /.test(text)) violations.push(`${method} ${path} → ${response.status}: a stack trace in the answer`);
-    return { status: response.status, text, headers: response.headers, json: () => JSON.parse(text) as Record<string, any> };
+    return {
+      status: response.status,
+      text,
+      headers: response.headers,
+      json: () => JSON.parse(text) as Record<string, any>,
+    };
   }
   const json = 'application/json';
   const yaml = 'application/x-yaml';
@@ -58,12 +67,20 @@ describe('the server against the workloads API contract', () => {
     expect(created.json()).toEqual(parse(sampleText('web-shop')));
     expect(created.headers.get('etag')).toMatch(/^"\d+"$/);
     expect((await call('POST', '/workloads', { body: asJson(sampleText('pet-shop')), type: json })).status).toBe(201);
-    expect((await call('POST', '/workloads', { body: sampleText('web-shop'), type: yaml })).json().error.code).toBe('CONFLICT');
-    const invalid = await call('POST', '/workloads', { body: 'apiVersion: score.dev/v1b1\nmetadata: {name: bad}\ncontainers: {}\n', type: yaml });
+    expect((await call('POST', '/workloads', { body: sampleText('web-shop'), type: yaml })).json().error.code).toBe(
+      'CONFLICT',
+    );
+    const invalid = await call('POST', '/workloads', {
+      body: 'apiVersion: score.dev/v1b1\nmetadata: {name: bad}\ncontainers: {}\n',
+      type: yaml,
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.json().error.details.validationErrors[0].path).toBe('/containers');
     // Valid for the Score core, refused by the API's older schema (no `before` in spec 0.3.0): said so.
-    const withBefore = sampleText('ordered').replace('    image: nginx:1.27\n', '    image: nginx:1.27\n    before:\n      web: {ready: started}\n');
+    const withBefore = sampleText('ordered').replace(
+      '    image: nginx:1.27\n',
+      '    image: nginx:1.27\n    before:\n      web: {ready: started}\n',
+    );
     const refused = await call('POST', '/workloads', { body: withBefore, type: yaml });
     expect(refused.status).toBe(400);
     expect(refused.json().error.message).toMatch(/before/);
@@ -87,21 +104,46 @@ describe('the server against the workloads API contract', () => {
     // updateWorkload: 200, 400, 404, and 412 on a stale If-Match
     const etag = created.headers.get('etag')!;
     const changed = sampleText('web-shop', 'nginx:1.28');
-    const updated = await call('PUT', '/workloads/web-shop', { body: changed, type: yaml, headers: { 'If-Match': etag } });
+    const updated = await call('PUT', '/workloads/web-shop', {
+      body: changed,
+      type: yaml,
+      headers: { 'If-Match': etag },
+    });
     expect(updated.status).toBe(200);
     expect(updated.headers.get('etag')).not.toBe(etag);
-    const stale = await call('PUT', '/workloads/web-shop', { body: sampleText('web-shop'), type: yaml, headers: { 'If-Match': etag } });
+    const stale = await call('PUT', '/workloads/web-shop', {
+      body: sampleText('web-shop'),
+      type: yaml,
+      headers: { 'If-Match': etag },
+    });
     expect(stale.status).toBe(412);
     expect(stale.headers.get('etag')).toBe(updated.headers.get('etag'));
     expect((await call('GET', '/workloads/web-shop', { headers: { Accept: yaml } })).text).toBe(changed);
-    expect((await call('PUT', '/workloads/web-shop', { body: sampleText('web-shop'), type: yaml, headers: { 'If-Match': 'W/"1"' } })).status).toBe(412);
-    expect((await call('PUT', '/workloads/web-shop', { body: sampleText('other'), type: yaml })).json().error.details.validationErrors[0].code).toBe('NAME_MISMATCH');
+    expect(
+      (
+        await call('PUT', '/workloads/web-shop', {
+          body: sampleText('web-shop'),
+          type: yaml,
+          headers: { 'If-Match': 'W/"1"' },
+        })
+      ).status,
+    ).toBe(412);
+    expect(
+      (await call('PUT', '/workloads/web-shop', { body: sampleText('other'), type: yaml })).json().error.details
+        .validationErrors[0].code,
+    ).toBe('NAME_MISMATCH');
     expect((await call('PUT', '/workloads/no-such', { body: sampleText('no-such'), type: yaml })).status).toBe(404);
-    expect((await call('PUT', '/workloads/web-shop', { body: 'x'.repeat(2 * 1024 * 1024), type: yaml })).status).toBe(413);
-    expect((await call('PUT', '/workloads/web-shop', { body: 'name=x', type: 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect((await call('PUT', '/workloads/web-shop', { body: 'x'.repeat(2 * 1024 * 1024), type: yaml })).status).toBe(
+      413,
+    );
+    expect(
+      (await call('PUT', '/workloads/web-shop', { body: 'name=x', type: 'application/x-www-form-urlencoded' })).status,
+    ).toBe(415);
 
     // listWorkloadContainers, listWorkloadResources: 200, 404
-    expect((await call('GET', '/workloads/web-shop/containers')).json()).toEqual({ web: { image: 'nginx:1.28', variables: { GREETING: 'hello, world' } } });
+    expect((await call('GET', '/workloads/web-shop/containers')).json()).toEqual({
+      web: { image: 'nginx:1.28', variables: { GREETING: 'hello, world' } },
+    });
     expect((await call('GET', '/workloads/web-shop/resources')).json()).toEqual({ db: { type: 'postgres' } });
     expect((await call('GET', '/workloads/no-such/containers')).status).toBe(404);
     expect((await call('GET', '/workloads/no-such/resources')).status).toBe(404);
@@ -109,10 +151,15 @@ describe('the server against the workloads API contract', () => {
     // validateWorkload: 200 with the warnings, 400 with the core's own diagnostics
     const valid = await call('POST', '/validate', { body: sampleText('web-shop'), type: yaml });
     expect(valid.json()).toMatchObject({ valid: true, errors: [] });
-    const notValid = await call('POST', '/validate', { body: stringify({ apiVersion: 'score.dev/v2', metadata: { name: 'Not_A_Name' } }), type: yaml });
+    const notValid = await call('POST', '/validate', {
+      body: stringify({ apiVersion: 'score.dev/v2', metadata: { name: 'Not_A_Name' } }),
+      type: yaml,
+    });
     expect(notValid.status).toBe(400);
     expect(notValid.json().errors.map((e: { path: string }) => e.path)).toContain('/metadata/name');
-    expect((await call('POST', '/validate', { body: '{"apiVersion": ', type: json })).json().errors[0].code).toBe('SYNTAX_ERROR');
+    expect((await call('POST', '/validate', { body: '{"apiVersion": ', type: json })).json().errors[0].code).toBe(
+      'SYNTAX_ERROR',
+    );
 
     // Credentials: 401 without or with an unknown key, 403 for a read-only key that writes
     expect((await call('GET', '/workloads', { headers: { 'X-API-Key': '' } })).status).toBe(401);
@@ -139,9 +186,15 @@ describe('the server against the workloads API contract', () => {
     ] as const) {
       const failed = await call(method, path, body ? { body, type: yaml } : {});
       expect(failed.status, `${method} ${path}`).toBe(500);
-      expect(failed.json().error).toEqual({ code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', details: { requestId: expect.any(String) } });
+      expect(failed.json().error).toEqual({
+        code: 'INTERNAL_ERROR',
+        message: 'An unexpected error occurred',
+        details: { requestId: expect.any(String) },
+      });
     }
-    expect(target.log.some((line) => line['msg'] === 'request failed' && /PGlite|closed/i.test(String(line['error'])))).toBe(true);
+    expect(
+      target.log.some((line) => line['msg'] === 'request failed' && /PGlite|closed/i.test(String(line['error']))),
+    ).toBe(true);
 
     expect(violations).toEqual([]);
     // /validate reads no database: nothing short of a bug could make it answer 500.

@@ -133,7 +133,9 @@ function keyName(c: Context): string | undefined {
 function unauthorized(c: Context): Answer {
   const results = Object.values(c.security ?? {}) as unknown[];
   // A key that could not be looked up (the database failed) is the server's failure, not the client's.
-  const failure = results.find((r) => typeof r === 'object' && r !== null && (r as { error?: unknown }).error instanceof Error);
+  const failure = results.find(
+    (r) => typeof r === 'object' && r !== null && (r as { error?: unknown }).error instanceof Error,
+  );
   if (failure) throw (failure as { error: Error }).error;
   const refusedKey = results.find(
     (r): r is { error: 'read-only'; key: ApiKey } =>

@@ -46,6 +46,9 @@ export async function createHttpServer(options: HttpOptions): Promise<FastifyIns
     connectionTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // What Fastify refuses before routing (an address that is not valid percent-encoding, …): the API's shape too.
+    frameworkErrors: (error, _request, reply) =>
+      void send(reply, errorAnswer(400, 'BAD_REQUEST', `The request could not be read: ${error.message}.`)),
   });
 
   // Only the API's two media types are read (anything else is 415); bodies are read as text: the text is what is stored, and the workload reader (not a generic
