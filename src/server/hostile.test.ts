@@ -35,7 +35,12 @@ const laughs = (levels: number) => {
 };
 
 function hostileRequests(readOnlyKey: string): Hostile[] {
-  const post = (kind: string, body: string | Uint8Array, type = yaml, extra: Partial<Hostile> = {}): Hostile => ({
+  const post = (
+    kind: string,
+    body: string | Uint8Array<ArrayBuffer>,
+    type = yaml,
+    extra: Partial<Hostile> = {},
+  ): Hostile => ({
     kind,
     method: 'POST',
     path: '/workloads',
