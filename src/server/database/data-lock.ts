@@ -35,6 +35,7 @@ export function lockDataDir(dir: string): DataLock {
         throw new Error(
           `The data folder ${dir} is in use by process ${owner} (a running score-designer server?). ` +
             'Stop it first, or give another --data folder.',
+          { cause: error },
         );
       }
       rmSync(file, { force: true }); // left by a process that is gone

@@ -33,7 +33,7 @@ export function readWorkloadBody(text: string, mediaType: string): WorkloadBody 
   });
   let value: unknown;
   if (mediaType === JSON_TYPE) {
-    if (/\u0000/.test(text))
+    if (text.includes('\u0000'))
       return refuse('BINARY_CONTENT', 'The body holds binary data (a NUL character): send a workload as JSON text.');
     try {
       value = JSON.parse(text); // own properties only: a "__proto__" key cannot reach a prototype here
