@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { app, expect, setText, templateButton, test, textOf, waitForEditor } from './fixtures';
+import { app, expect, savedDraft, setText, templateButton, test, textOf, waitForEditor } from './fixtures';
 
 /**
  * The app as `score-designer serve` serves it: its library starts out on that server, a save goes
@@ -38,7 +38,10 @@ function freePort(): Promise<number> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'score-designer-e2e-'));
-  key = execFileSync('node', [bin, 'serve', 'keys', 'create', 'e2e', '--data', dataDir], { encoding: 'utf8' }).trim();
+  key = execFileSync('node', [bin, 'serve', 'keys', 'create', 'e2e', '--data', dataDir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
   const port = await freePort();
   serverProcess = spawn('node', [bin, 'serve', '--port', String(port), '--data', dataDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -102,22 +105,29 @@ test.describe('the app served by score-designer serve', () => {
     const text = workload('served-e2e');
     await setText(page, text);
 
-    // The library is already on this server; only the API key is asked for.
-    const main = page.getByRole('main', { name: 'Workload library' });
-    await page.getByRole('button', { name: 'Library', exact: true }).click();
-    await main.getByRole('button', { name: 'Library settings…' }).click();
+    // The library is already on this server, which wants a key: the save is refused, the text is kept.
+    await page.keyboard.press('Control+s');
+    const alert = page.getByRole('alert', { name: 'Save failed' });
+    await expect(alert).toContainText('This server needs credentials');
+    await expect(alert).toContainText('Your text is kept');
+    await expect.poll(() => savedDraft(page)).toBe(text);
+
+    // The notice leads to the settings, already on this server: only the API key is asked for.
+    await alert.getByRole('button', { name: 'Library settings…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Library settings' });
     await expect(dialog.getByRole('radio', { name: /On a server/ })).toBeChecked();
     await expect(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveValue(`${origin}/v1`);
     await dialog.getByLabel('API key').fill(key);
     await dialog.getByRole('button', { name: 'Use these settings' }).click();
-    await expect(main).toContainText('The library is empty');
-    await expect(main).not.toContainText('comments and formatting are not kept');
-    await main.getByRole('button', { name: 'Back to the workload' }).click();
-
     await page.keyboard.press('Control+s');
     await expect(saveState(page)).toHaveText('Saved');
     expect(await storedText('served-e2e')).toBe(text);
+
+    const main = page.getByRole('main', { name: 'Workload library' });
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    await expect(main.locator('tbody tr[data-workload="served-e2e"]')).toBeVisible();
+    await expect(main).not.toContainText('comments and formatting are not kept');
+    await main.getByRole('button', { name: 'Back to the workload' }).click();
 
     // Open something else, then the saved one: the text comes back exactly.
     await setText(page, workload('other-one'));

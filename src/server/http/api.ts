@@ -74,7 +74,7 @@ export async function createApi({ workloads, keys, auth }: ApiOptions): Promise<
     if (auth === 'none') return { name: 'anonymous' };
     const secret =
       kind === 'bearer' ? bearerToken(request.headers['authorization']) : first(request.headers['x-api-key']);
-    if (secret === undefined) return false;
+    if (secret === undefined || secret.trim() === '') return false; // an empty header is no credential
     const key = await keys.find(secret);
     if (!key) return { error: 'unknown' };
     if (key.scope === 'read-only' && !READS.has(c.operation.operationId ?? '')) return { error: 'read-only', key };
