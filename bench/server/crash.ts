@@ -82,7 +82,11 @@ export async function runCrashTrials(dataDir: string, key: string, trials = 20):
         }
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
+    // The kill comes at a random moment once writes are flowing (the first ones wait for the server to warm up).
+    const flowing = acknowledged + WRITERS;
+    const waitUntil = performance.now() + 30_000;
+    while (acknowledged < flowing && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 1300));
     await server.stop('SIGKILL');
     killed = true;
     await Promise.all(writers);

@@ -36,7 +36,15 @@ export function hashKey(secret: string): string {
 
 const COLUMNS = `name, scope, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"`;
 
-export function keyStore(db: Queryable): KeyStore {
+/**
+ * How long a key found stays known without asking the database again. Every API request checks its
+ * key, and this saves a query per request; a key revoked from another process (PostgreSQL) stops
+ * working within this time. Keys not found are not remembered: a new key works at once.
+ */
+export const KEY_CACHE_MS = 5_000;
+
+export function keyStore(db: Queryable, now: () => number = Date.now): KeyStore {
+  const known = new Map<string, { key: ApiKey; until: number }>();
   return {
     async create(name, scope) {
       const secret = PREFIX + randomBytes(32).toString('base64url');
@@ -49,10 +57,17 @@ export function keyStore(db: Queryable): KeyStore {
     async find(secret) {
       // Anything else cannot be a key of ours: no need to ask the database.
       if (!secret.startsWith(PREFIX) || secret.length > 100) return undefined;
-      return (await db.query<ApiKey>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = $1`, [hashKey(secret)]))[0];
+      const hash = hashKey(secret);
+      const cached = known.get(hash);
+      if (cached && cached.until > now()) return cached.key;
+      const key = (await db.query<ApiKey>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = $1`, [hash]))[0];
+      if (key) known.set(hash, { key, until: now() + KEY_CACHE_MS });
+      else known.delete(hash);
+      return key;
     },
     list: () => db.query<ApiKey>(`SELECT ${COLUMNS} FROM api_keys ORDER BY name`),
     async revoke(name) {
+      for (const [hash, entry] of known) if (entry.key.name === name) known.delete(hash);
       return (await db.query('DELETE FROM api_keys WHERE name = $1 RETURNING name', [name])).length > 0;
     },
     async count() {
