@@ -17,3 +17,6 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Where the workloads are kept: a PGlite data folder (the default) or a PostgreSQL server. */
+export type DatabaseTarget = { data: string } | { databaseUrl: string };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DatabaseTarget } from './open';
+import type { DatabaseTarget } from './database';
 
 /** The address without its password, for logs and messages. */
 export function describeUrl(url: string): string {

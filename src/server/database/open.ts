@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { lockDataDir, type DataLock } from './data-lock';
-import type { Database } from './database';
+import type { Database, DatabaseTarget } from './database';
 import { migrate } from './migrations';
 
-/** Where the workloads are kept: a PGlite data folder (the default) or a PostgreSQL server. */
-export type DatabaseTarget = { data: string } | { databaseUrl: string };
+export type { DatabaseTarget } from './database';
 
 export const DEFAULT_DATA_DIR = '.score-designer';
 
