@@ -1,9 +1,8 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { createKey, startServerProcess, type ServerProcess } from '../test/support/server-process';
 import { app, expect, savedDraft, setText, templateButton, test, textOf, waitForEditor } from './fixtures';
 
 /**
@@ -12,8 +11,7 @@ import { app, expect, savedDraft, setText, templateButton, test, textOf, waitFor
  * changed meanwhile offers to overwrite theirs or reload it. The server is a real one, on a free
  * 127.0.0.1 port, on its embedded database in a temporary folder.
  */
-const bin = path.resolve('bin/score-designer.mjs');
-let serverProcess: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let dataDir = '';
 let origin = '';
 let key = '';
@@ -22,54 +20,18 @@ const workload = (name: string, image = 'nginx:1.27') =>
   `# ${name} — kept byte for byte ✓\napiVersion: score.dev/v1b1\nmetadata:\n  name: ${name}   # the library's key\n` +
   `containers:\n  web:\n    image: "${image}"\n    variables:\n      GREETING: 'héllo, wörld'   \n# end`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'score-designer-e2e-'));
-  key = execFileSync('node', [bin, 'serve', 'keys', 'create', 'e2e', '--data', dataDir], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
-  const port = await freePort();
-  serverProcess = spawn('node', [bin, 'serve', '--port', String(port), '--data', dataDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let said = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${said}`)), 90_000);
-    serverProcess!.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('workloads API at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    serverProcess!.once('exit', (code) => reject(new Error(`the server exited (${code}): ${said}`)));
-  });
-  origin = `http://127.0.0.1:${port}`;
+  key = createKey(dataDir, 'e2e');
+  server = await startServerProcess(dataDir);
+  origin = new URL(server.apiUrl).origin;
 });
 
 test.afterAll(async () => {
-  if (serverProcess && serverProcess.exitCode === null) {
-    const exited = new Promise((resolve) => serverProcess!.once('exit', resolve));
-    serverProcess.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
 /** The workload's text as the server keeps it. */
 async function storedText(name: string): Promise<string> {
   const response = await fetch(`${origin}/v1/workloads/${name}`, {

@@ -1,4 +1,4 @@
-import { startServerProcess } from './process';
+import { startServerProcess } from '../../test/support/server-process';
 
 /**
  * The server killed with SIGKILL while writes are under way, then started again, `trials` times on

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { writeBenchPart } from '../results-file';
 import { runCrashTrials } from './crash';
 import { runLoad } from './load';
-import { createKey, startServerProcess } from './process';
+import { createKey, startServerProcess } from '../../test/support/server-process';
 
 /**
  * `npm run bench:server`: the workloads server on its embedded database (PGlite), run as

@@ -1,11 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/api/prism-mock';
 
 /**
- * The server as a separate process, started by the real command (`score-designer serve`), so that
- * it can be loaded from outside and killed with SIGKILL like a crashed machine's would be.
+ * Test and bench support: the server as a separate process, started by the real command
+ * (`score-designer serve`) on a free port, so that a browser or a load can reach it from outside
+ * and it can be killed with SIGKILL like a crashed machine's would be.
  */
 const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/score-designer.mjs');
 
@@ -58,17 +59,4 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
         child.kill(signal);
       }),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
