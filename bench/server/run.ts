@@ -49,7 +49,8 @@ try {
       loadAverage1mAfter: Math.round(loadAfter[0]! * 100) / 100,
       note:
         'Measured on the shared 2-core machine while other sessions ran their own builds and tests: ' +
-        'the load average above says how busy it was; throughput and latency are lower bounds.',
+        'the load average above says how busy it was. On a busy host the throughput is a lower bound and ' +
+        'the latencies are upper bounds; the budgets (errors, lost updates, kept writes) hold regardless.',
     },
     load,
     crash,
