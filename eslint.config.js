@@ -43,6 +43,7 @@ export default tseslint.config(
       'e2e/**',
       'test/**',
       'src/cli/**',
+      'src/server/**',
       '**/*.test.{ts,tsx}',
     ],
     languageOptions: { globals: { ...globals.node } },
@@ -92,6 +93,23 @@ export default tseslint.config(
             {
               group: uiOrStateImports,
               message: "The CLI is an adapter over src/core alone; the app's state and views are not its business.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: uiOrStateImports,
+              message:
+                "The server is an adapter over src/core and the API's contract (src/api); the app's state and views are not its business.",
             },
           ],
         },

@@ -41,6 +41,9 @@ export function errorFromAnswer(response: Response, body: unknown, what: string)
       return new NotFoundError(said ?? `The server has no ${what} (${answered}).`, status);
     case 409:
       return new ConflictError(said ?? `The server already has ${what} (${answered}).`, status);
+    case 412:
+      // If-Match refused: someone saved a newer version since this client read it.
+      return new ConflictError(said ?? `Someone else changed ${what} on the server since it was opened here.`, status);
     default:
       return new ServerError(`The server failed on ${what} (${answered})${said ? `: ${said}` : '.'}`, status);
   }

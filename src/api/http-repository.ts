@@ -13,9 +13,13 @@ import {
   type WorkloadInput,
   type WorkloadPage,
   type WorkloadQuery,
+  type UpdateOptions,
   type WorkloadRepository,
 } from './repository';
 import { dataOf, renderWorkloadText } from './workload-text';
+
+/** The media type of a workload's text, as the API names it. */
+const TEXT_TYPE = 'application/x-yaml';
 
 /** How to prove who we are: the API accepts a Bearer token or an X-API-Key header. */
 export type ApiCredentials = { kind: 'bearer'; token: string } | { kind: 'api-key'; key: string } | { kind: 'none' };
@@ -28,6 +32,12 @@ export interface HttpRepositoryOptions {
   fetch?: (request: Request, init?: RequestInit) => Promise<Response>;
   /** A request without an answer after this long fails as unreachable (default 15 s). */
   timeoutMs?: number;
+  /**
+   * The server stores each workload's text as it was sent (`score-designer serve` does): send the
+   * text as `application/x-yaml` and ask for it back, so that comments and formatting survive.
+   * Other servers keep data only: the default sends JSON.
+   */
+  keepsText?: boolean;
 }
 
 /**
@@ -36,17 +46,25 @@ export interface HttpRepositoryOptions {
  *
  * The API stores workloads as data, so only the data round-trips: the text of a workload opened
  * from a server is re-rendered with the `yaml` package (`textSource: 'rendered'`), and the comments
- * and formatting of the text that was saved are not kept. The local library keeps them.
+ * and formatting of the text that was saved are not kept. The local library keeps them, and so does
+ * a server that stores texts (`keepsText`): then the text itself is sent and read back.
+ *
+ * Lost updates: the ETag of each workload read or saved is kept, and an update sends it back as
+ * If-Match; a server that has a newer version refuses (412, a ConflictError) unless the update
+ * says to overwrite.
  */
 export class HttpWorkloadRepository implements WorkloadRepository {
   readonly id: string;
-  readonly keepsText = false;
+  readonly keepsText: boolean;
   readonly baseUrl: string;
   private readonly client: Client<paths>;
+  /** The version (ETag) of each workload as last read or saved here. */
+  private readonly versions = new Map<string, string>();
 
   constructor(options: HttpRepositoryOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.id = `remote:${this.baseUrl}`;
+    this.keepsText = options.keepsText ?? false;
     const timeoutMs = options.timeoutMs ?? 15_000;
     const baseUrl = this.baseUrl;
     this.client = createClient<paths>({
@@ -90,26 +108,53 @@ export class HttpWorkloadRepository implements WorkloadRepository {
   async create(input: WorkloadInput): Promise<SavedWorkload> {
     const body = dataOf(input);
     const what = `the new workload "${nameIn(body) ?? ''}"`;
-    return this.saved(what, await this.expect(what, this.client.POST('/workloads', { body })));
+    const sent = this.textBody(input);
+    const { data, response } = await this.answer(what, this.client.POST('/workloads', { body, ...sent }));
+    return this.saved(what, data, response, input);
   }
 
   async get(name: string): Promise<SavedWorkload> {
     const path = this.pathTo(name);
     const what = `the workload "${name}"`;
-    return this.saved(what, await this.expect(what, this.client.GET('/workloads/{workloadName}', path)));
+    if (this.keepsText) {
+      const asked = this.client.GET('/workloads/{workloadName}', {
+        ...path,
+        headers: { Accept: TEXT_TYPE },
+        parseAs: 'text',
+      });
+      const { data, response } = await this.answer(what, asked);
+      if (typeof data !== 'string') throw this.strange(what, 'a workload');
+      const workload = (() => {
+        try {
+          return dataOf({ text: data });
+        } catch {
+          throw this.strange(what, 'a workload in YAML');
+        }
+      })();
+      return this.saved(what, workload, response, { text: data });
+    }
+    const { data, response } = await this.answer(what, this.client.GET('/workloads/{workloadName}', path));
+    return this.saved(what, data, response);
   }
 
-  async update(name: string, input: WorkloadInput): Promise<SavedWorkload> {
+  async update(name: string, input: WorkloadInput, options: UpdateOptions = {}): Promise<SavedWorkload> {
     const body = dataOf(input);
     checkSameName(name, body);
     const path = this.pathTo(name);
     const what = `the workload "${name}"`;
-    return this.saved(what, await this.expect(what, this.client.PUT('/workloads/{workloadName}', { ...path, body })));
+    const version = options.overwrite ? undefined : this.versions.get(name);
+    const sent = this.textBody(input, version ? { 'If-Match': version } : {});
+    const { data, response } = await this.answer(
+      what,
+      this.client.PUT('/workloads/{workloadName}', { ...path, body, ...sent }),
+    );
+    return this.saved(what, data, response, input);
   }
 
   async delete(name: string): Promise<void> {
     const path = this.pathTo(name);
     await this.expect(`the workload "${name}"`, this.client.DELETE('/workloads/{workloadName}', path));
+    this.versions.delete(name);
   }
 
   async listContainers(name: string): Promise<ContainerMap> {
@@ -166,10 +211,24 @@ export class HttpWorkloadRepository implements WorkloadRepository {
     return { params: { path: { workloadName: name } } };
   }
 
-  private saved(what: string, data: unknown): SavedWorkload {
+  /**
+   * What was stored, from the answer; its version is remembered for the next update. With a server
+   * that keeps texts, the text is the one sent (or read): the server stored it as it was.
+   */
+  private saved(what: string, data: unknown, response: Response, input?: WorkloadInput): SavedWorkload {
     if (!isRecord(data)) throw this.strange(what, 'a workload');
     const workload = data as ScoreWorkload;
-    return { name: nameIn(workload) ?? '', workload, text: renderWorkloadText(workload), textSource: 'rendered' };
+    const name = nameIn(workload) ?? '';
+    const version = response.headers.get('ETag');
+    if (version && name) this.versions.set(name, version);
+    if (this.keepsText && input && 'text' in input) return { name, workload, text: input.text, textSource: 'saved' };
+    return { name, workload, text: renderWorkloadText(workload), textSource: 'rendered' };
+  }
+
+  /** For a server that keeps texts, a text input goes as it is, as YAML (JSON is YAML too). */
+  private textBody(input: WorkloadInput, headers: Record<string, string> = {}) {
+    if (!this.keepsText || !('text' in input)) return { headers };
+    return { headers: { ...headers, 'Content-Type': TEXT_TYPE }, bodySerializer: () => input.text };
   }
 
   /** The data of a successful answer; an error answer becomes our error with the server's message. */
@@ -177,9 +236,17 @@ export class HttpWorkloadRepository implements WorkloadRepository {
     what: string,
     pending: Promise<{ data?: T; error?: unknown; response: Response }>,
   ): Promise<T | undefined> {
+    return (await this.answer(what, pending)).data;
+  }
+
+  /** A successful answer (its data and response); an error answer becomes our error. */
+  private async answer<T>(
+    what: string,
+    pending: Promise<{ data?: T; error?: unknown; response: Response }>,
+  ): Promise<{ data: T | undefined; response: Response }> {
     const { data, error, response } = await this.send(what, pending);
     if (!response.ok) throw errorFromAnswer(response, error, what);
-    return data;
+    return { data, response };
   }
 
   private async send<T>(

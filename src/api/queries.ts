@@ -64,6 +64,8 @@ export function createWorkloadMutation(
 export interface UpdateWorkloadArgs {
   name: string;
   input: WorkloadInput;
+  /** Replace it even if someone saved it after it was read here (see WorkloadRepository.update). */
+  overwrite?: boolean;
 }
 
 export function updateWorkloadMutation(
@@ -71,7 +73,8 @@ export function updateWorkloadMutation(
   client: QueryClient,
 ): MutationOptions<SavedWorkload, RepositoryError, UpdateWorkloadArgs> {
   return {
-    mutationFn: ({ name, input }) => repo.update(name, input),
+    mutationFn: ({ name, input, overwrite }) =>
+      overwrite ? repo.update(name, input, { overwrite }) : repo.update(name, input),
     onSuccess: async (saved, { name }) => {
       client.setQueryData(workloadKeys.detail(repo, name), saved);
       await Promise.all([

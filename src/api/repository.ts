@@ -24,14 +24,23 @@ export interface WorkloadRepository {
   /** Stores a new workload under its `metadata.name`; resolves to what was stored. */
   create(input: WorkloadInput): Promise<SavedWorkload>;
   get(name: string): Promise<SavedWorkload>;
-  /** Replaces the workload `name`; the new one must keep that name (renaming is create + delete, see ./rename). */
-  update(name: string, input: WorkloadInput): Promise<SavedWorkload>;
+  /**
+   * Replaces the workload `name`; the new one must keep that name (renaming is create + delete, see
+   * ./rename). A server that tracks versions refuses, as a ConflictError with status 412, to replace
+   * a version newer than the one this client read, unless `options.overwrite` says so.
+   */
+  update(name: string, input: WorkloadInput, options?: UpdateOptions): Promise<SavedWorkload>;
   delete(name: string): Promise<void>;
   listContainers(name: string): Promise<ContainerMap>;
   /** The workload's resources ({} when it has none). */
   listResources(name: string): Promise<ResourceMap>;
   /** Checks a workload without storing it; an invalid one resolves to `valid: false` (it does not throw). */
   validate(input: WorkloadInput): Promise<ValidationResult>;
+}
+
+export interface UpdateOptions {
+  /** Replace the stored workload even if someone saved it after this client read it. */
+  overwrite?: boolean;
 }
 
 /**

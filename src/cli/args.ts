@@ -13,6 +13,7 @@ import {
   type StatusRequest,
   type WorkloadRequest,
 } from './orchestrator-args';
+import { parseServe, serveCommands, type ServeKeysRequest, type ServeRequest } from './serve-args';
 
 export type OutputFormat = 'text' | 'json';
 
@@ -25,6 +26,8 @@ export type Request =
   | ProvisionersListRequest
   | WorkloadRequest
   | StatusRequest
+  | ServeRequest
+  | ServeKeysRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
 
 export interface ComposeRequest {
@@ -38,7 +41,7 @@ export interface ComposeRequest {
   provisioners: string[];
 }
 
-export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners' | 'workload' | 'status';
+export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners' | 'workload' | 'status' | 'serve';
 
 export const commands: Record<CommandName, CommandSpec> = {
   validate: {
@@ -87,11 +90,12 @@ export const commands: Record<CommandName, CommandSpec> = {
   },
   ...k8sCommands,
   ...orchestratorCommands,
+  ...serveCommands,
 };
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
 
-export function parseArgs(argv: readonly string[]): Request {
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): Request {
   // --help and --version win wherever they appear, as in most CLIs, unless after `--`.
   const options = argv.slice(0, indexOrEnd(argv, '--'));
   const first = argv[0];
@@ -117,6 +121,10 @@ export function parseArgs(argv: readonly string[]): Request {
       return parseWorkload(argv.slice(1));
     case 'status':
       return parseStatus(argv.slice(1));
+    case 'serve': {
+      const request = parseServe(argv.slice(1), env);
+      return request.kind === 'usage-error' ? usageError(request.message, 'serve') : request;
+    }
     default:
       return parseValidate(argv.slice(1));
   }

@@ -8,7 +8,7 @@ import { processIo, type CliIo } from './io';
  * through tsx and sets the process's exit code to what `run` returns.
  */
 export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  const request = parseArgs(argv);
+  const request = parseArgs(argv, process.env);
   switch (request.kind) {
     case 'help':
       io.stdout.write(usageText(request.command));
@@ -43,6 +43,11 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     case 'status': {
       const { statusCommand } = await import('./status-command');
       return statusCommand(request, io);
+    }
+    case 'serve':
+    case 'serve-keys': {
+      const { serveCommand } = await import('./serve-command');
+      return serveCommand(request, io);
     }
   }
 }

@@ -14,14 +14,17 @@ import type { LibraryStore } from './library-store';
  */
 export type SaveOutcome =
   | { kind: 'saved'; name: string; created: boolean }
-  /** A different workload of that name is saved already: ask, then call again with `replace`. */
-  | { kind: 'conflict'; name: string }
+  /**
+   * A different workload of that name is saved already, or (`changed`) someone saved this one after
+   * it was opened here: ask, then call again with `replace`.
+   */
+  | { kind: 'conflict'; name: string; changed?: true }
   | { kind: 'refused'; message: string }
   | { kind: 'failed'; message: string; retryable: boolean }
   | { kind: 'nothing-open' };
 
 export interface SaveOptions {
-  /** Overwrite the saved workload of the same name (the user said so after a conflict). */
+  /** Overwrite the saved workload of the same name, whoever saved it last (the user said so after a conflict). */
   replace?: boolean;
 }
 
@@ -45,7 +48,11 @@ export async function saveOpenWorkload(
 
   const create = () => new MutationObserver(client, createWorkloadMutation(repository, client)).mutate({ text });
   const update = () =>
-    new MutationObserver(client, updateWorkloadMutation(repository, client)).mutate({ name, input: { text } });
+    new MutationObserver(client, updateWorkloadMutation(repository, client)).mutate({
+      name,
+      input: { text },
+      ...(replace ? { overwrite: true } : {}),
+    });
 
   let created = plan.kind === 'create' && !replace;
   try {
@@ -73,7 +80,7 @@ export async function saveOpenWorkload(
   } catch (error) {
     if (error instanceof ConflictError) {
       library.getState().setSave({ state: 'idle' });
-      return { kind: 'conflict', name };
+      return error.status === 412 ? { kind: 'conflict', name, changed: true } : { kind: 'conflict', name };
     }
     const message = isRepositoryError(error)
       ? error.message

@@ -1,4 +1,5 @@
 import type { ApiCredentials } from '../api/http-repository';
+import { servedApi, type ServedApi } from '../api/served-api';
 
 /**
  * Where the workload library lives: in this browser (the default, nothing to set up) or on a server
@@ -40,8 +41,17 @@ export interface SettingsStorage {
 export const SETTINGS_KEY = 'score-designer.library.settings';
 export const SECRET_KEY = 'score-designer.library.secret';
 
-export function loadSettings(storage: SettingsStorage): LibrarySettings {
+/**
+ * The settings kept in this browser. Before any are kept, a page served by a workloads server
+ * (`score-designer serve`) starts with its library on that server; any other page in this browser.
+ */
+export function loadSettings(storage: SettingsStorage, served: ServedApi | undefined = servedApi()): LibrarySettings {
   const saved = readJson(storage.local, SETTINGS_KEY);
+  if (saved === undefined && served) {
+    const secret = read(storage.session, SECRET_KEY) ?? '';
+    const auth = served.credentialsRequired ? 'api-key' : 'none';
+    return { ...defaultSettings, repository: 'remote', baseUrl: served.baseUrl, auth, secret };
+  }
   const record = typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>) : {};
   const remember = record['remember'] === true;
   const secret = read(remember ? storage.local : storage.session, SECRET_KEY) ?? '';
