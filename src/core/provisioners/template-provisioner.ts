@@ -1,5 +1,5 @@
 import { renderTemplate, sprigFunctions, TemplateError } from '../template';
-import { isTrue } from '../template/values';
+import { isTrue } from '../template/truth';
 import type { Provisioner, ProvisionResult, WorkloadService, WorkloadServicePort } from './types';
 import { decodeYaml, decodeYamlMap } from './yaml-decode';
 

@@ -20,9 +20,9 @@ import {
   type TemplateTree,
   type VariableNode,
 } from './ast';
-import { utf8Length } from './encoding';
+import { utf8Length } from '../go/unicode/utf8';
 import { messageOf, TemplateError } from './errors';
-import { formatValue, sprint } from './fmt';
+import { formatValue, sprint } from '../go/fmt';
 import {
   AND,
   BUILTINS,
@@ -34,8 +34,10 @@ import {
   type TemplateFunction,
 } from './functions';
 import type { ParsedTemplate } from './parser';
-import { quote } from './strconv';
-import { isInt, isList, isMap, isTrue, mapGet, sortedKeys, typeName } from './values';
+import { quote } from '../go/strconv';
+import { sortedKeys } from '../go/sort';
+import { isInt, isList, isMap, mapGet, typeName } from '../go/value';
+import { isTrue } from './truth';
 
 export interface TemplateOptions {
   /** Functions besides the builtins; they take precedence over builtins of the same name, as in Go. */

@@ -3,10 +3,12 @@
  * converted as text/template does), and text/template's builtins (and, or, not, len, index, slice,
  * print, printf, println, html, js, urlquery, call, eq, ne, lt, le, gt, ge).
  */
-import { utf8Encode, utf8Length } from './encoding';
-import { formatValue, sprint, sprintf, sprintln } from './fmt';
-import { isPrint } from './strconv';
-import { compareStrings, hasKey, isInt, isList, isMap, isTrue, typeName } from './values';
+import { formatValue, sprint, sprintf, sprintln } from '../go/fmt';
+import { compareStrings } from '../go/sort';
+import { isPrint } from '../go/unicode/unicode';
+import { utf8Encode, utf8Length } from '../go/unicode/utf8';
+import { hasKey, isInt, isList, isMap, typeName } from '../go/value';
+import { isTrue } from './truth';
 
 /**
  * A Go parameter type:

@@ -17,7 +17,6 @@ export { parseTemplate, BUILTIN_NAMES, type ParsedTemplate, type ParseOptions } 
 export type { FunctionSpec, ParamType, TemplateFunction } from './functions';
 export { sprigFunctions } from './sprig';
 export { SeededRandom, seedFromString } from './random';
-export { formatValue, sprint, sprintf } from './fmt';
 
 /**
  * Parses and executes in one step. Function names are checked at parse time, as Go does when

@@ -3,7 +3,7 @@
  * trim-marker and comment rules, same error texts), so that the parser sees the same items and
  * reports the same lines. Positions are UTF-16 offsets into the source.
  */
-import { quote } from './strconv';
+import { quote } from '../go/strconv';
 
 export type ItemType =
   | 'error'

@@ -7,25 +7,7 @@
  *   mergeOverwrite: source values win, even empty ones and nil.
  * Values taken over are shared, not copied (Go shares them too).
  */
-import { hasKey, isList, isMap, mapSet, type GoMap } from './values';
-
-/** mergo's isEmptyValue, looking through interfaces. */
-function isEmptyValue(v: unknown): boolean {
-  if (v === null || v === undefined) return true;
-  switch (typeof v) {
-    case 'string':
-      return v.length === 0;
-    case 'number':
-      return v === 0;
-    case 'boolean':
-      return !v;
-    case 'bigint':
-      return v === 0n;
-  }
-  if (isList(v)) return v.length === 0;
-  if (isMap(v)) return Object.keys(v).length === 0;
-  return false;
-}
+import { hasKey, isEmptyValue, isList, isMap, mapSet, type GoMap } from '../go/value';
 
 export function mergeMaps(dst: GoMap, src: GoMap, overwrite: boolean): void {
   for (const key of Object.keys(src)) {

@@ -20,7 +20,7 @@ import {
 } from './ast';
 import { TemplateError } from './errors';
 import { itemString, Lexer, type Item, type ItemType } from './lexer';
-import { parseGoFloat, parseGoInteger, quote, unquote, unquoteCharLiteral } from './strconv';
+import * as strconv from '../go/strconv';
 
 /** A parsed template: the main tree and every {{define}}d or {{block}} tree, by name. */
 export interface ParsedTemplate {
@@ -168,7 +168,7 @@ class TreeParser {
       this.shared.trees.set(this.name, { name: this.name, root });
       return;
     }
-    if (!isEmptyTree(root)) this.errorf(`template: multiple definition of template ${quote(this.name)}`);
+    if (!isEmptyTree(root)) this.errorf(`template: multiple definition of template ${strconv.quote(this.name)}`);
   }
 
   /** The top level: like itemList but also accepts {{define}}; runs to EOF. */
@@ -203,7 +203,7 @@ class TreeParser {
 
   private unquoteOrFail(literal: string): string {
     try {
-      return unquote(literal);
+      return strconv.unquote(literal);
     } catch {
       return this.errorf('invalid syntax');
     }
@@ -442,7 +442,7 @@ class TreeParser {
       case 'number':
       case 'nil':
       case 'dot':
-        return this.errorf(`unexpected . after term ${quote(nodeString(node))}`);
+        return this.errorf(`unexpected . after term ${strconv.quote(nodeString(node))}`);
       default:
         return { type: 'chain', pos: chainPos, node, field: fields };
     }
@@ -453,7 +453,7 @@ class TreeParser {
     switch (token.type) {
       case 'identifier': {
         const functions = this.shared.functions;
-        if (functions && !functions.has(token.val)) this.errorf(`function ${quote(token.val)} not defined`);
+        if (functions && !functions.has(token.val)) this.errorf(`function ${strconv.quote(token.val)} not defined`);
         return { type: 'identifier', pos: token.pos, ident: token.val };
       }
       case 'dot':
@@ -494,7 +494,7 @@ class TreeParser {
   private useVar(pos: number, text: string): VariableNode {
     const v = this.newVariable(pos, text);
     const name = v.ident[0] ?? '';
-    if (!this.vars.includes(name)) this.errorf(`undefined variable ${quote(name)}`);
+    if (!this.vars.includes(name)) this.errorf(`undefined variable ${strconv.quote(name)}`);
     return v;
   }
 
@@ -516,7 +516,7 @@ class TreeParser {
       let rune: number;
       let tail: string;
       try {
-        ({ rune, tail } = unquoteCharLiteral(text));
+        ({ rune, tail } = strconv.unquoteCharLiteral(text));
       } catch {
         return this.errorf('invalid syntax');
       }
@@ -525,27 +525,27 @@ class TreeParser {
     }
     if (token.type === 'complex' || text.endsWith('i')) {
       // Complex constants have no JavaScript value; they are kept so that execution can say so.
-      const imaginary = token.type === 'number' ? parseGoFloat(text.slice(0, -1)) : null;
-      if (token.type === 'number' && imaginary === null) this.errorf(`illegal number syntax: ${quote(text)}`);
+      const imaginary = token.type === 'number' ? strconv.parseFloat(text.slice(0, -1)) : null;
+      if (token.type === 'number' && imaginary === null) this.errorf(`illegal number syntax: ${strconv.quote(text)}`);
       if (imaginary === 0) return { ...n, isInt: true, isUint: true, isFloat: true };
       return { ...n, isComplex: true };
     }
-    const asInt = parseGoInteger(text);
+    const asUint = strconv.parseUint(text, 0, 64);
+    if (asUint !== null) n.isUint = true;
+    const asInt = strconv.parseInt(text, 0, 64);
     if (asInt !== null) {
-      if (asInt >= 0n && asInt < 1n << 64n) n.isUint = true;
-      if (asInt >= -(1n << 63n) && asInt < 1n << 63n) {
-        n.isInt = true;
-        n.int = Number(asInt);
-      }
+      n.isInt = true;
+      n.int = Number(asInt);
+      if (asInt === 0n) n.isUint = true; // -0
     }
     if (n.isInt || n.isUint) {
       n.isFloat = true;
-      n.float = Number(asInt);
+      n.float = Number(asInt ?? asUint);
       return n;
     }
-    const f = parseGoFloat(text);
+    const f = strconv.parseFloat(text);
     if (f !== null) {
-      if (!/[.eEpP]/.test(text)) this.errorf(`integer overflow: ${quote(text)}`);
+      if (!/[.eEpP]/.test(text)) this.errorf(`integer overflow: ${strconv.quote(text)}`);
       n.isFloat = true;
       n.float = f;
       if (Number.isInteger(f) && Math.abs(f) < 2 ** 63) {
@@ -555,7 +555,7 @@ class TreeParser {
       if (Number.isInteger(f) && f >= 0 && f < 2 ** 64) n.isUint = true;
       return n;
     }
-    return this.errorf(`illegal number syntax: ${quote(text)}`);
+    return this.errorf(`illegal number syntax: ${strconv.quote(text)}`);
   }
 }
 

@@ -10,28 +10,31 @@
  * encryptAES), semver, urlParse/urlJoin, snakecase/camelcase/kebabcase, randSeededNumeric.
  * sprig has no toYaml: in score-compose a template using it fails with `function "toYaml" not defined`.
  */
-import { adler32, base32Decode, base32Encode, base64Decode, base64Encode, sha1Hex, sha256Hex } from './encoding';
-import { formatValue, sprintf } from './fmt';
-import { spec, type TemplateFunction } from './functions';
-import { marshalJson } from './json';
-import { mergeMaps } from './merge';
-import { DIGITS, LETTERS, randomString, type SeededRandom } from './random';
-import { compileGoRegexp, findAll, quoteMeta, replaceAll, split as regexSplit } from './regex';
-import { parseGoFloat, parseGoInteger, quote } from './strconv';
+import { base32Decode, base32Encode } from '../go/encoding/base32';
+import { base64Decode, base64Encode } from '../go/encoding/base64';
+import { marshal } from '../go/encoding/json';
+import { formatValue, sprintf } from '../go/fmt';
+import { basePath, cleanPath, dirPath, extPath, isAbsPath } from '../go/path';
+import { compileGoRegexp, findAll, quoteMeta, replaceAll, split as regexSplit } from '../go/regexp';
+import { compareStrings, sortedKeys } from '../go/sort';
+import * as strconv from '../go/strconv';
+import { utf8Decode, utf8Encode } from '../go/unicode/utf8';
 import {
-  compareStrings,
-  deepCopy,
   deepEqual,
   hasKey,
+  isEmptyValue,
   isList,
   isMap,
   kindName,
   mapSet,
   newMap,
-  sortedKeys,
   typeName,
   type GoMap,
-} from './values';
+} from '../go/value';
+import { adler32, sha1Hex, sha256Hex } from './encoding';
+import { spec, type TemplateFunction } from './functions';
+import { mergeMaps } from './merge';
+import { DIGITS, LETTERS, randomString, type SeededRandom } from './random';
 
 // --- conversions (sprig strval/strslice, spf13/cast) ---
 
@@ -74,8 +77,7 @@ function toInt64Big(v: unknown): bigint {
   if (typeof v === 'bigint') return BigInt.asIntN(64, v);
   if (typeof v === 'boolean') return v ? 1n : 0n;
   if (typeof v === 'string') {
-    const n = parseGoInteger(trimZeroDecimal(v));
-    return n !== null && n >= INT64_MIN && n < 2n ** 63n ? n : 0n;
+    return strconv.parseInt(trimZeroDecimal(v), 0, 64) ?? 0n;
   }
   return 0n;
 }
@@ -85,15 +87,13 @@ export function toFloat64(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string') return parseGoFloat(v) ?? 0;
+  if (typeof v === 'string') return strconv.parseFloat(v) ?? 0;
   return 0;
 }
 
 /** strconv.Atoi; sprig ignores the error, giving 0. */
 function atoi(s: string): number {
-  if (!/^[+-]?\d+$/.test(s)) return 0;
-  const n = BigInt(s);
-  return n >= INT64_MIN && n < 2n ** 63n ? Number(n) : 0;
+  return Number(strconv.parseInt(s, 10, 64) ?? 0n);
 }
 
 function int64Result(n: bigint): number {
@@ -347,41 +347,6 @@ function indent(spaces: number, v: string): string {
   return pad + v.split('\n').join('\n' + pad);
 }
 
-// --- path (Go's path package, slash-separated) ---
-
-function pathClean(p: string): string {
-  if (p === '') return '.';
-  const rooted = p.startsWith('/');
-  const out: string[] = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') {
-      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
-      else if (!rooted) out.push('..');
-      continue;
-    }
-    out.push(part);
-  }
-  const joined = (rooted ? '/' : '') + out.join('/');
-  return joined === '' ? '.' : joined;
-}
-
-function pathBase(p: string): string {
-  if (p === '') return '.';
-  const trimmed = p.replace(/\/+$/, '');
-  if (trimmed === '') return '/';
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
-}
-
-function pathDir(p: string): string {
-  return pathClean(p.slice(0, p.lastIndexOf('/') + 1));
-}
-
-function pathExt(p: string): string {
-  for (let i = p.length - 1; i >= 0 && p[i] !== '/'; i--) if (p[i] === '.') return p.slice(i);
-  return '';
-}
-
 // --- lists and dicts ---
 
 /** reflect.TypeOf(x).Kind() as sprig's list functions use it (nil panics in Go). */
@@ -398,22 +363,17 @@ function requireList(v: unknown, what: string): unknown[] {
 }
 
 /** sprig's empty(): the zero value of its type. */
-export function empty(v: unknown): boolean {
-  if (v === null || v === undefined) return true;
-  switch (typeof v) {
-    case 'string':
-      return v.length === 0;
-    case 'number':
-      return v === 0;
-    case 'bigint':
-      return v === 0n;
-    case 'boolean':
-      return !v;
-    case 'function':
-      return false;
+export const empty = isEmptyValue;
+
+/** A deep copy of maps and lists (sprig deepCopy). */
+function deepCopy(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(deepCopy);
+  if (isMap(v)) {
+    const out = newMap();
+    for (const k of Object.keys(v)) mapSet(out, k, deepCopy(v[k]));
+    return out;
   }
-  if (isList(v)) return v.length === 0;
-  return Object.keys(v as object).length === 0;
+  return v;
 }
 
 function interfaceConversion(v: unknown, want: string): Error {
@@ -527,7 +487,7 @@ function regexMatchStrict(pattern: string, s: string): boolean {
 }
 
 function jsonOrThrow(v: unknown, escapeHTML: boolean, indent?: string): string {
-  return marshalJson(v, indent === undefined ? { escapeHTML } : { escapeHTML, indent });
+  return marshal(v, indent === undefined ? { escapeHTML } : { escapeHTML, indent });
 }
 
 function fromJson(s: string): unknown {
@@ -549,19 +509,14 @@ function uuidv4(random: SeededRandom): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** sprig randBytes: count random bytes, base64-encoded. */
 function randBytes(random: SeededRandom, count: number): string {
-  const bytes = Array.from({ length: Math.max(count, 0) }, () => random.nextInt(256));
-  // base64 of raw bytes: reuse the encoder on a Latin-1 view is wrong for bytes ≥ 0x80, so encode here.
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += alphabet[(n >> 18) & 63] ?? '';
-    out += alphabet[(n >> 12) & 63] ?? '';
-    out += i + 1 < bytes.length ? (alphabet[(n >> 6) & 63] ?? '') : '=';
-    out += i + 2 < bytes.length ? (alphabet[n & 63] ?? '') : '=';
-  }
-  return out;
+  return base64Encode(Array.from({ length: Math.max(count, 0) }, () => random.nextInt(256)));
+}
+
+/** A decoded text, or the decoder's error as text (sprig returns err.Error()). */
+function decodedText(decoded: { bytes: Uint8Array } | { error: string }): string {
+  return 'error' in decoded ? decoded.error : utf8Decode(decoded.bytes);
 }
 
 function shuffle(random: SeededRandom, s: string): string {
@@ -653,7 +608,7 @@ export function sprigFunctions(random: SeededRandom): Record<string, TemplateFun
       (...xs: unknown[]) =>
         xs
           .filter((x) => x !== null && x !== undefined)
-          .map((x) => quote(strval(x)))
+          .map((x) => strconv.quote(strval(x)))
           .join(' '),
       'any',
     ),
@@ -797,34 +752,22 @@ export function sprigFunctions(random: SeededRandom): Record<string, TemplateFun
     deepEqual: spec(['any', 'any'], deepEqual),
 
     // Paths
-    base: spec(['string'], pathBase),
-    dir: spec(['string'], pathDir),
-    clean: spec(['string'], pathClean),
-    ext: spec(['string'], pathExt),
-    isAbs: spec(['string'], (p: string) => p.startsWith('/')),
-    osBase: spec(['string'], pathBase),
-    osDir: spec(['string'], pathDir),
-    osClean: spec(['string'], pathClean),
-    osExt: spec(['string'], pathExt),
-    osIsAbs: spec(['string'], (p: string) => p.startsWith('/')),
+    base: spec(['string'], basePath),
+    dir: spec(['string'], dirPath),
+    clean: spec(['string'], cleanPath),
+    ext: spec(['string'], extPath),
+    isAbs: spec(['string'], isAbsPath),
+    osBase: spec(['string'], basePath),
+    osDir: spec(['string'], dirPath),
+    osClean: spec(['string'], cleanPath),
+    osExt: spec(['string'], extPath),
+    osIsAbs: spec(['string'], isAbsPath),
 
     // Encoding (decoding errors come back as text, as sprig returns err.Error())
-    b64enc: spec(['string'], base64Encode),
-    b64dec: spec(['string'], (s: string) => {
-      try {
-        return base64Decode(s);
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
-    }),
-    b32enc: spec(['string'], base32Encode),
-    b32dec: spec(['string'], (s: string) => {
-      try {
-        return base32Decode(s);
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
-    }),
+    b64enc: spec(['string'], (s: string) => base64Encode(utf8Encode(s))),
+    b64dec: spec(['string'], (s: string) => decodedText(base64Decode(s))),
+    b32enc: spec(['string'], (s: string) => base32Encode(utf8Encode(s))),
+    b32dec: spec(['string'], (s: string) => decodedText(base32Decode(s))),
 
     // Data structures
     tuple: spec([], (...v: unknown[]) => v, 'any'),

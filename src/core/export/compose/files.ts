@@ -1,5 +1,5 @@
 import { base64Decode, utf8DecodeStrict } from './bytes';
-import { basePath, dirPath, isLocalPath, joinPath } from './go-path';
+import { basePath, dirPath, isLocalPath, joinPath } from '../../go/path';
 import { sortGoStrings } from './go-format';
 import type { ExportedFile, ServiceMount } from './mounts';
 import { substituteString, type Resolver } from './substitution';

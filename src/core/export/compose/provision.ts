@@ -4,7 +4,7 @@ import type { Provisioner, ProvisionContext, WorkloadService } from '../../provi
 import { resourceUid, uidParts } from '../../provisioners/uid';
 import { networkShape, serviceShape, volumeShape, type ShapeContext } from './compose-shapes';
 import { compareGoStrings, sortGoStrings } from './go-format';
-import { cleanPath, isLocalPath, joinPath } from './go-path';
+import { cleanPath, isLocalPath, joinPath } from '../../go/path';
 import { buildResolver, immediate, substituteValue } from './substitution';
 import { isRecord, type ScoreWorkload } from './workload';
 import { parseReference, scanPlaceholders } from '../../document/placeholders';

@@ -1,12 +1,16 @@
 /**
- * Go's encoding/json Marshal for the template data model, for sprig's toJson family: map keys
- * sorted by bytes, HTML-sensitive characters escaped as \u003c \u003e \u0026 unless disabled
- * (toRawJson), U+2028/U+2029 always escaped, floats spelled as Go spells them.
+ * Go's encoding/json Marshal (Go 1.22 and later, as score-compose is built) over the value model of
+ * ../value.ts: map keys sorted by bytes, HTML-sensitive characters escaped as \u003c \u003e \u0026
+ * unless disabled (SetEscapeHTML(false), sprig's toRawJson), U+2028/U+2029 always escaped, \b and \f
+ * written short, floats spelled as Go spells them, and Go's error for NaN, ±Inf and functions.
+ * A JavaScript Map is encoded as a Go map too.
  */
-import { isInt, isMap, sortedKeys } from './values';
+import { sortStrings, sortedKeys } from '../sort';
+import { isInt, isMap } from '../value';
 
 export interface MarshalOptions {
-  escapeHTML: boolean;
+  /** Default true, as json.Marshal. */
+  escapeHTML?: boolean;
   /** MarshalIndent's indent string ("" for compact). */
   indent?: string;
 }
@@ -61,7 +65,7 @@ function encodeNumber(v: number): string {
   return String(v);
 }
 
-function encode(v: unknown, opts: MarshalOptions, prefix: string): string {
+function encode(v: unknown, opts: Required<MarshalOptions>, prefix: string): string {
   if (v === null || v === undefined) return 'null';
   switch (typeof v) {
     case 'boolean':
@@ -75,7 +79,7 @@ function encode(v: unknown, opts: MarshalOptions, prefix: string): string {
     case 'function':
       throw new Error('json: unsupported type: func()');
   }
-  const indent = opts.indent ?? '';
+  const indent = opts.indent;
   const inner = prefix + indent;
   const nl = indent ? '\n' : '';
   if (Array.isArray(v)) {
@@ -83,15 +87,16 @@ function encode(v: unknown, opts: MarshalOptions, prefix: string): string {
     const parts = v.map((x) => (indent ? inner : '') + encode(x, opts, inner));
     return '[' + nl + parts.join(',' + nl) + nl + (indent ? prefix : '') + ']';
   }
-  if (isMap(v)) {
-    const keys = sortedKeys(v);
+  const map = v instanceof Map ? v : isMap(v) ? null : undefined;
+  if (map !== undefined) {
+    const keys = map ? sortStrings([...map.keys()].map(String)) : sortedKeys(v as object);
     if (keys.length === 0) return '{}';
     const parts = keys.map(
       (k) =>
         (indent ? inner : '') +
         encodeJsonString(k, opts.escapeHTML) +
         (indent ? ': ' : ':') +
-        encode(v[k], opts, inner),
+        encode(map ? map.get(k) : (v as Record<string, unknown>)[k], opts, inner),
     );
     return '{' + nl + parts.join(',' + nl) + nl + (indent ? prefix : '') + '}';
   }
@@ -99,6 +104,6 @@ function encode(v: unknown, opts: MarshalOptions, prefix: string): string {
 }
 
 /** json.Marshal / MarshalIndent(v, "", indent); throws Go's error text for NaN, ±Inf and functions. */
-export function marshalJson(v: unknown, opts: MarshalOptions): string {
-  return encode(v, opts, '');
+export function marshal(v: unknown, opts: MarshalOptions = {}): string {
+  return encode(v, { escapeHTML: opts.escapeHTML ?? true, indent: opts.indent ?? '' }, '');
 }

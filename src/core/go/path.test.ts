@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basePath, cleanPath, dirPath, isLocalPath, joinPath } from './go-path';
+import { basePath, cleanPath, dirPath, isLocalPath, joinPath } from './path';
 
 describe('Go path rules', () => {
   it('cleans like filepath.Clean', () => {

@@ -1,6 +1,7 @@
 /**
- * POSIX path helpers that behave like Go's path/filepath on Linux, because score-compose names and
- * checks paths with them (mount names, file sources, sub-paths) and the output must match its bytes.
+ * Go's path package, which is also path/filepath on Linux: score-compose names and checks paths with
+ * them (mount names, file sources, sub-paths) and sprig's base, dir, clean and ext are them, so the
+ * output must match their bytes. Slash-separated, purely lexical.
  */
 
 /** filepath.Clean: the shortest equivalent path, by purely lexical processing. */
@@ -38,10 +39,16 @@ export function basePath(path: string): string {
 
 /** filepath.Dir: everything but the last element, cleaned. */
 export function dirPath(path: string): string {
-  const at = path.lastIndexOf('/');
-  return cleanPath(at < 0 ? '' : path.slice(0, at + 1));
+  return cleanPath(path.slice(0, path.lastIndexOf('/') + 1));
 }
 
+/** path.Ext: the extension of the last element, from its last dot; '' when it has none. */
+export function extPath(path: string): string {
+  for (let i = path.length - 1; i >= 0 && path[i] !== '/'; i--) if (path[i] === '.') return path.slice(i);
+  return '';
+}
+
+/** path.IsAbs. */
 export function isAbsPath(path: string): boolean {
   return path.startsWith('/');
 }

@@ -1,5 +1,6 @@
 /**
- * How plain JavaScript data stands in for Go values inside templates:
+ * How plain JavaScript data stands in for Go's interface{} values (what fmt prints, json.Marshal
+ * encodes and text/template walks), as reflect sees them:
  *   object (not array)  → map[string]interface {}
  *   array               → []interface {}
  *   integral number     → int            (so 5432 prints as 5432 and works with %d)
@@ -52,47 +53,10 @@ export function newMap(): GoMap {
   return {};
 }
 
-/** Go orders strings by their UTF-8 bytes, which is code point order (not UTF-16 order). */
-export function compareStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return y.done ? 0 : -1;
-    if (y.done) return 1;
-    const cx = x.value.codePointAt(0) ?? 0;
-    const cy = y.value.codePointAt(0) ?? 0;
-    if (cx !== cy) return cx < cy ? -1 : 1;
-  }
-}
+type Kind = 'invalid' | 'string' | 'bool' | 'int' | 'float64' | 'int64' | 'func' | 'slice' | 'map';
 
-/** The keys of a map in the order Go's fmt and range visit them. */
-export function sortedKeys(m: GoMap): string[] {
-  return Object.keys(m).sort(compareStrings);
-}
-
-/** The Go type name (%T, error messages). */
-export function typeName(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  switch (typeof v) {
-    case 'string':
-      return 'string';
-    case 'boolean':
-      return 'bool';
-    case 'number':
-      return isInt(v) ? 'int' : 'float64';
-    case 'bigint':
-      return 'int64';
-    case 'function':
-      return 'func(...interface {}) interface {}';
-  }
-  return Array.isArray(v) ? '[]interface {}' : 'map[string]interface {}';
-}
-
-/** The reflect.Kind name (sprig kindOf/kindIs). */
-export function kindName(v: unknown): string {
+/** reflect.Kind of a value; a nil interface is Invalid. */
+function kindOf(v: unknown): Kind {
   if (v === null || v === undefined) return 'invalid';
   switch (typeof v) {
     case 'string':
@@ -109,23 +73,23 @@ export function kindName(v: unknown): string {
   return Array.isArray(v) ? 'slice' : 'map';
 }
 
-/** text/template's truth: false, 0, "", empty list or map, nil and no value are false. */
-export function isTrue(v: unknown): boolean {
-  if (v === null || v === undefined) return false;
-  switch (typeof v) {
-    case 'boolean':
-      return v;
-    case 'number':
-      return v !== 0;
-    case 'bigint':
-      return v !== 0n;
-    case 'string':
-      return v.length > 0;
-    case 'function':
-      return true;
-  }
-  if (Array.isArray(v)) return v.length > 0;
-  return Object.keys(v as object).length > 0;
+/** Go's names of the types that are not simply their kind's name. */
+const TYPE_NAMES: Partial<Record<Kind, string>> = {
+  invalid: '<nil>',
+  func: 'func(...interface {}) interface {}',
+  slice: '[]interface {}',
+  map: 'map[string]interface {}',
+};
+
+/** The Go type name (%T, error messages). */
+export function typeName(v: unknown): string {
+  const kind = kindOf(v);
+  return TYPE_NAMES[kind] ?? kind;
+}
+
+/** The reflect.Kind name (sprig kindOf/kindIs). */
+export function kindName(v: unknown): string {
+  return kindOf(v);
 }
 
 /** reflect.DeepEqual over this data model (ints and floats are different types). */
@@ -145,13 +109,24 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => hasKey(mb, k) && deepEqual(ma[k], mb[k]));
 }
 
-/** A deep copy of maps and lists (sprig deepCopy). */
-export function deepCopy(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(deepCopy);
-  if (isMap(v)) {
-    const out = newMap();
-    for (const k of Object.keys(v)) mapSet(out, k, deepCopy(v[k]));
-    return out;
+/**
+ * Go's isEmptyValue (encoding/json's omitempty, mergo's merge and sprig's empty all use it): nil,
+ * false, 0, "" and an empty list or map are empty.
+ */
+export function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  switch (typeof v) {
+    case 'string':
+      return v.length === 0;
+    case 'number':
+      return v === 0;
+    case 'bigint':
+      return v === 0n;
+    case 'boolean':
+      return !v;
+    case 'function':
+      return false;
   }
-  return v;
+  if (Array.isArray(v)) return v.length === 0;
+  return Object.keys(v as object).length === 0;
 }

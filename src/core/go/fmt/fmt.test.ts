@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, sprint, sprintf } from './fmt';
-import { formatFloat, quote } from './strconv';
+import { formatValue, sprint, sprintf } from './index';
+import { formatFloat, quote } from '../strconv';
 
 /** Expected texts are what Go's fmt prints for the same verbs and values (pkg.go.dev/fmt). */
 describe('sprintf verbs', () => {
