@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq, stringify } from 'yaml';
 import { parseWorkloadText, type ParsedDocument } from '../../document/parse';
 import { validateSchema } from '../../validate/schema';
-import { compareGoStrings } from './go-format';
+import { compareStrings as compareGoStrings } from '../../go/sort';
 import { applyOverrideProperty } from './overrides';
 import { isRecord, toRecord } from './workload';
 

@@ -3,7 +3,7 @@ import { findProvisioner } from '../../provisioners/match';
 import type { Provisioner, ProvisionContext, WorkloadService } from '../../provisioners/types';
 import { resourceUid, uidParts } from '../../provisioners/uid';
 import { networkShape, serviceShape, volumeShape, type ShapeContext } from './compose-shapes';
-import { compareGoStrings, sortGoStrings } from './go-format';
+import { compareStrings as compareGoStrings, sortStrings as sortGoStrings } from '../../go/sort';
 import { cleanPath, isLocalPath, joinPath } from '../../go/path';
 import { buildResolver, immediate, substituteValue } from './substitution';
 import { isRecord, type ScoreWorkload } from './workload';
