@@ -1,7 +1,7 @@
 import { renderTemplate, sprigFunctions, TemplateError } from '../template';
 import { isTrue } from '../template/truth';
 import type { Provisioner, ProvisionResult, WorkloadService, WorkloadServicePort } from './types';
-import { decodeYaml, decodeYamlMap } from './yaml-decode';
+import { decodeYaml, decodeYamlMap } from '../go/yaml';
 
 /**
  * A score-compose template provisioner: Go templates (with sprig) for init, state, shared, outputs,

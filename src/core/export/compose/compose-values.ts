@@ -1,4 +1,4 @@
-import { sortKeysV3 } from '../yaml-v3';
+import { sortKeysV3 } from '../../go/yaml';
 import { formatDuration, parseDuration } from '../../go/time';
 import { formatBytes, parseBytes } from './units';
 import { isRecord } from './workload';

@@ -1,5 +1,5 @@
 import { uidParts } from '../../provisioners/uid';
-import { sortKeysV3, writeYamlV3, type YamlV3Value } from '../yaml-v3';
+import { sortKeysV3, writeYamlV3, type YamlV3Value } from '../../go/yaml';
 import { orderServiceFields, type ShapeContext } from './compose-shapes';
 import { sortStrings as sortGoStrings } from '../../go/sort';
 import type { ExportedFile } from './mounts';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { quoteStyleV3, sortKeysV3, writeYamlV3, YamlV3Float, YamlV3Int, YamlV3Raw, type YamlV3Value } from './yaml-v3';
+import { quoteStyleV3, sortKeysV3, writeYamlV3, YamlV3Float, YamlV3Int, YamlV3Raw, type YamlV3Value } from './index';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const goldenDir = path.resolve(repoRoot, '../shared/reference/score-compose/golden');
 const haveGoldens = existsSync(goldenDir);
 if (!haveGoldens) console.log(`yaml.v3 writer: golden files not found at ${goldenDir}; golden tests skipped`);
@@ -14,7 +14,7 @@ if (!haveGoldens) console.log(`yaml.v3 writer: golden files not found at ${golde
 const field = (value: YamlV3Value) => writeYamlV3(new Map([['k', value]]));
 
 // Expected outputs are derived from yaml.v3 v3.0.1's source: encode.go stringv, resolve.go resolve,
-// and emitterc.go yaml_emitter_analyze_scalar / select_scalar_style / write_* (see yaml-v3.ts).
+// and emitterc.go yaml_emitter_analyze_scalar / select_scalar_style / write_* (see index.ts).
 const scalarCases: [input: string, printed: string, rule: string][] = [
   // Plain: the text reads back as a string and no indicator gets in the way.
   ['busybox', 'busybox', 'plain word'],
