@@ -1,5 +1,5 @@
 import { renderTemplate, sprigFunctions, TemplateError } from '../template';
-import { isTrue } from '../template/truth';
+import { isTrue } from '../template';
 import type { Provisioner, ProvisionResult, WorkloadService, WorkloadServicePort } from './types';
 import { decodeYaml, decodeYamlMap } from '../go/yaml';
 

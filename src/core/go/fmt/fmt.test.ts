@@ -66,6 +66,10 @@ describe('sprintf verbs', () => {
     expect(sprintf('%s', [[null]])).toBe('[<nil>]');
     expect(sprintf('%#v', [{ a: [1, 'x'] }])).toBe('map[string]interface {}{"a":[]interface {}{1, "x"}}');
   });
+
+  it('shows the character of %#U only when it is printable', () => {
+    expect(sprintf('%#U|%#U|%#U|%#U', [0x20ac, 0x0a, 0xa0, -1])).toBe("U+20AC '€'|U+000A|U+00A0|U+FFFFFFFFFFFFFFFF");
+  });
 });
 
 describe('Sprint and value printing', () => {

@@ -3,6 +3,7 @@
  * signs, zero fill, bases, quoting, float forms). Which verb a value takes is print.ts's business.
  */
 import * as strconv from '../strconv';
+import { isPrint } from '../unicode/unicode';
 import { utf8Encode } from '../unicode/utf8';
 
 export interface Flags {
@@ -141,11 +142,11 @@ export class Format {
     this.pad(digits, false);
   }
 
-  /** %U: U+0041, with # also the character. */
+  /** %U: U+0041, with # also the character when it is printable. */
   fmtUnicode(v: bigint): void {
     const r = v < 0n ? v + (1n << 64n) : v;
     let s = 'U+' + r.toString(16).toUpperCase().padStart(4, '0');
-    if (this.f.sharp && v >= 0n && v <= 0x10ffffn) s += ` '${runeText(v)}'`;
+    if (this.f.sharp && v >= 0n && v <= 0x10ffffn && isPrint(Number(v))) s += ` '${runeText(v)}'`;
     this.pad(s);
   }
 

@@ -1,42 +1,28 @@
 /**
- * Executes a parsed template over plain JavaScript data with Go's text/template semantics
- * (exec.go): pipelines, variables and their scopes, if/with/range/else, break/continue,
- * template/block calls, missing keys, truthiness, short-circuit and/or, and Go's error texts
+ * Evaluating pipelines, commands, fields, variables and function calls with Go's text/template
+ * semantics (exec.go evalPipeline … evalArg): missing keys, argument types checked and converted as
+ * validateType does, short-circuit and/or, and Go's error texts
  * `template: NAME:LINE:COL: executing "NAME" at <NODE>: MESSAGE`.
  */
+import { quote } from '../../go/strconv';
+import { utf8Length } from '../../go/unicode/utf8';
+import { isInt, isMap, mapGet, typeName } from '../../go/value';
 import {
   nodeString,
-  type ActionNode,
   type ChainNode,
   type CommandNode,
   type FieldNode,
   type IdentifierNode,
-  type ListNode,
   type Node,
   type NumberNode,
   type PipeNode,
-  type RangeNode,
-  type TemplateNode,
   type TemplateTree,
   type VariableNode,
-} from './ast';
-import { utf8Length } from '../go/unicode/utf8';
-import { messageOf, TemplateError } from './errors';
-import { formatValue, sprint } from '../go/fmt';
-import {
-  AND,
-  BUILTINS,
-  OR,
-  paramTypeName,
-  toSpec,
-  type FunctionSpec,
-  type ParamType,
-  type TemplateFunction,
-} from './functions';
-import type { ParsedTemplate } from './parser';
-import { quote } from '../go/strconv';
-import { sortedKeys } from '../go/sort';
-import { isInt, isList, isMap, mapGet, typeName } from '../go/value';
+} from '../parse/ast';
+import { messageOf, TemplateError } from '../parse/errors';
+import type { ParsedTemplate } from '../parse/parser';
+import { AND, BUILTINS, OR } from './builtins';
+import { paramTypeName, toSpec, type FunctionSpec, type ParamType, type TemplateFunction } from './functions';
 import { isTrue } from './truth';
 
 export interface TemplateOptions {
@@ -46,15 +32,9 @@ export interface TemplateOptions {
   missingKey?: 'default' | 'zero' | 'error';
 }
 
-/** Go's text/template allows 100000 nested template calls; JavaScript stacks are smaller. */
-const MAX_EXEC_DEPTH = 1000;
-
 /** Marks "no final argument" in a pipeline (Go's missingVal); distinct from every data value. */
 const MISSING: unique symbol = Symbol('missing');
 type Final = unknown;
-
-const BREAK = Symbol('break');
-const CONTINUE = Symbol('continue');
 
 interface Variable {
   name: string;
@@ -67,17 +47,16 @@ interface Callable {
   builtin: boolean;
 }
 
-class State {
-  private out: string[] = [];
-  private vars: Variable[];
+/** The evaluating half of Go's exec.go state: the template being run, its variables and the current node. */
+export class Evaluator {
+  protected vars: Variable[];
   private node: Node | null = null;
-  private tree: TemplateTree;
-  private depth = 0;
+  protected tree: TemplateTree;
   private readonly functions: Map<string, FunctionSpec>;
   private readonly missingKey: 'default' | 'zero' | 'error';
 
   constructor(
-    private readonly parsed: ParsedTemplate,
+    protected readonly parsed: ParsedTemplate,
     main: TemplateTree,
     data: unknown,
     options: TemplateOptions,
@@ -89,14 +68,9 @@ class State {
     this.missingKey = options.missingKey ?? 'default';
   }
 
-  run(data: unknown): string {
-    this.walk(data === null ? undefined : data, this.tree.root);
-    return this.out.join('');
-  }
-
   // --- errors ---
 
-  private at(node: Node): void {
+  protected at(node: Node): void {
     this.node = node;
   }
 
@@ -122,16 +96,16 @@ class State {
 
   // --- variables ---
 
-  private push(name: string, value: unknown): void {
+  protected push(name: string, value: unknown): void {
     this.vars.push({ name, value });
   }
-  private mark(): number {
+  protected mark(): number {
     return this.vars.length;
   }
-  private pop(mark: number): void {
+  protected pop(mark: number): void {
     this.vars.length = mark;
   }
-  private setVar(name: string, value: unknown): void {
+  protected setVar(name: string, value: unknown): void {
     for (let i = this.vars.length - 1; i >= 0; i--) {
       const v = this.vars[i];
       if (v && v.name === name) {
@@ -141,7 +115,7 @@ class State {
     }
     this.errorf(`undefined variable: ${name}`);
   }
-  private setTopVar(n: number, value: unknown): void {
+  protected setTopVar(n: number, value: unknown): void {
     const v = this.vars[this.vars.length - n];
     if (v) v.value = value;
   }
@@ -153,137 +127,9 @@ class State {
     return this.errorf(`undefined variable: ${name}`);
   }
 
-  // --- walking ---
-
-  private walk(dot: unknown, node: Node): void {
-    this.at(node);
-    switch (node.type) {
-      case 'action': {
-        // Variables declared here persist until the enclosing {{end}}; a declaration prints nothing.
-        const val = this.evalPipeline(dot, node.pipe);
-        if (node.pipe.decl.length === 0) this.printValue(node, val);
-        return;
-      }
-      case 'break':
-        throw BREAK;
-      case 'continue':
-        throw CONTINUE;
-      case 'comment':
-        return;
-      case 'if':
-      case 'with':
-        this.walkIfOrWith(node.type, dot, node.pipe, node.list, node.elseList);
-        return;
-      case 'list':
-        for (const n of node.nodes) this.walk(dot, n);
-        return;
-      case 'range':
-        this.walkRange(dot, node);
-        return;
-      case 'template':
-        this.walkTemplate(dot, node);
-        return;
-      case 'text':
-        this.out.push(node.text);
-        return;
-      default:
-        this.errorf(`unknown node: ${nodeString(node)}`);
-    }
-  }
-
-  private walkIfOrWith(kind: 'if' | 'with', dot: unknown, pipe: PipeNode, list: ListNode, elseList: ListNode | null) {
-    const mark = this.mark();
-    try {
-      const val = this.evalPipeline(dot, pipe);
-      if (isTrue(val)) this.walk(kind === 'with' ? val : dot, list);
-      else if (elseList) this.walk(dot, elseList);
-    } finally {
-      this.pop(mark);
-    }
-  }
-
-  private walkRange(dot: unknown, r: RangeNode): void {
-    this.at(r);
-    const outerMark = this.mark();
-    try {
-      const val = this.evalPipeline(dot, r.pipe);
-      const mark = this.mark();
-      const decl = r.pipe.decl;
-      const oneIteration = (index: unknown, elem: unknown): void => {
-        if (decl.length > 0) {
-          if (r.pipe.isAssign) this.setVar(decl[0]?.ident[0] ?? '', decl.length > 1 ? index : elem);
-          else this.setTopVar(1, elem);
-        }
-        if (decl.length > 1) {
-          if (r.pipe.isAssign) this.setVar(decl[1]?.ident[0] ?? '', elem);
-          else this.setTopVar(2, index);
-        }
-        try {
-          this.walk(elem, r.list);
-        } catch (e) {
-          if (e !== CONTINUE) throw e;
-        } finally {
-          this.pop(mark);
-        }
-      };
-      if (isList(val)) {
-        if (val.length > 0) {
-          val.forEach((elem, i) => oneIteration(i, elem === undefined ? null : elem));
-          return;
-        }
-      } else if (isMap(val)) {
-        const keys = sortedKeys(val);
-        if (keys.length > 0) {
-          for (const k of keys) oneIteration(k, mapGet(val, k));
-          return;
-        }
-      } else if (isInt(val)) {
-        // Go 1.22: {{range 3}} visits 0, 1, 2.
-        if (decl.length > 1) this.errorf(`can't use ${formatValue(val)} to iterate over more than one variable`);
-        if (val > 0) {
-          for (let i = 0; i < val; i++) oneIteration(i, i);
-          return;
-        }
-      } else if (val !== undefined && val !== null) {
-        this.errorf(`range can't iterate over ${formatValue(val)}`);
-      }
-      if (r.elseList) this.walk(dot, r.elseList);
-    } catch (e) {
-      if (e !== BREAK) throw e;
-    } finally {
-      this.pop(outerMark);
-    }
-  }
-
-  private walkTemplate(dot: unknown, t: TemplateNode): void {
-    this.at(t);
-    const tree = this.parsed.trees.get(t.name);
-    if (!tree) this.errorf(`template ${quote(t.name)} not defined`);
-    if (this.depth >= MAX_EXEC_DEPTH) this.errorf(`exceeded maximum template depth (${MAX_EXEC_DEPTH})`);
-    const newDot = this.evalPipeline(dot, t.pipe);
-    // No dynamic scoping: the called template sees only $ (its dot).
-    const saved = { vars: this.vars, tree: this.tree };
-    this.vars = [{ name: '$', value: newDot }];
-    this.tree = tree;
-    this.depth++;
-    try {
-      this.walk(newDot, tree.root);
-    } finally {
-      this.depth--;
-      this.vars = saved.vars;
-      this.tree = saved.tree;
-    }
-  }
-
-  private printValue(node: ActionNode, v: unknown): void {
-    this.at(node);
-    if (typeof v === 'function') this.errorf(`can't print ${nodeString(node)} of type ${typeName(v)}`);
-    this.out.push(v === undefined || v === null ? '<no value>' : sprint([v]));
-  }
-
   // --- evaluation ---
 
-  private evalPipeline(dot: unknown, pipe: PipeNode | null): unknown {
+  protected evalPipeline(dot: unknown, pipe: PipeNode | null): unknown {
     if (!pipe) return undefined;
     this.at(pipe);
     let value: unknown = MISSING;
@@ -560,20 +406,5 @@ class State {
         break;
     }
     return this.errorf(`can't handle ${nodeString(n)} for arg of type ${paramTypeName(t)}`);
-  }
-}
-
-/** Executes a parsed template; throws TemplateError worded as Go words execution errors. */
-export function executeTemplate(tpl: ParsedTemplate, data: unknown, options: TemplateOptions = {}): string {
-  const main = tpl.trees.get(tpl.name);
-  if (!main)
-    throw new TemplateError(`template: ${tpl.name}: ${quote(tpl.name)} is an incomplete or empty template`, 'execute');
-  const state = new State(tpl, main, data, options);
-  try {
-    return state.run(data);
-  } catch (e) {
-    if (e instanceof TemplateError) throw e;
-    if (e instanceof RangeError) state.errorf('template execution too deep (stack overflow)');
-    throw e;
   }
 }

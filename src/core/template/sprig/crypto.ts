@@ -2,7 +2,7 @@
  * The hashes sprig offers (sha1sum, sha256sum, adler32sum) over a string's UTF-8 bytes, written by
  * hand because the core may use neither Node's crypto nor the DOM's SubtleCrypto (which is async).
  */
-import { utf8Encode } from '../go/unicode/utf8';
+import { utf8Encode } from '../../go/unicode/utf8';
 
 const SHA256_K = [
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,

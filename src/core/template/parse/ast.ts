@@ -2,7 +2,7 @@
  * The parse tree of a Go template, with the node kinds of Go's text/template/parse. nodeString()
  * prints a node the way Go's Node.String() does, because execution errors quote it: `at <.Foo.Bar>`.
  */
-import { quote } from '../go/strconv';
+import { quote } from '../../go/strconv';
 
 interface At {
   /** UTF-16 offset of the node in the source text. */

@@ -12,15 +12,15 @@ import {
   type EndNode,
   type ListNode,
   type Node,
-  type NumberNode,
   type Operand,
   type PipeNode,
   type TemplateTree,
   type VariableNode,
 } from './ast';
-import { TemplateError } from './errors';
-import { itemString, Lexer, type Item, type ItemType } from './lexer';
-import * as strconv from '../go/strconv';
+import * as strconv from '../../go/strconv';
+import { Lexer, type Item, type ItemType } from './lexer';
+import { newNumber } from './number';
+import { TokenReader, type Shared } from './tokens';
 
 /** A parsed template: the main tree and every {{define}}d or {{block}} tree, by name. */
 export interface ParsedTemplate {
@@ -63,99 +63,23 @@ export const BUILTIN_NAMES: readonly string[] = [
 
 const MAX_STACK_DEPTH = 1000;
 
-interface Shared {
-  lex: Lexer;
-  text: string;
-  parseName: string;
-  functions: Set<string> | null;
-  trees: Map<string, TemplateTree>;
-}
-
-const EOF_ITEM: Item = { type: 'eof', pos: 0, val: 'EOF', line: 0 };
-
 /** Go's FieldNode/VariableNode identifiers: ".A.B" → [A, B]; "$x.A" → [$x, A]. */
 function splitField(text: string): string[] {
   return text.slice(1).split('.');
 }
 
-class TreeParser {
-  private readonly token: Item[] = [EOF_ITEM, EOF_ITEM, EOF_ITEM];
-  private peekCount = 0;
+/** One tree's parser (parse.go's Tree): the grammar, on top of the shared lexer's tokens. */
+class TreeParser extends TokenReader {
   private vars: string[] = ['$'];
   private rangeDepth = 0;
-  private actionLine = 0;
   private stackDepth = 0;
   root: ListNode | null = null;
 
   constructor(
-    private readonly shared: Shared,
+    shared: Shared,
     public name: string,
-  ) {}
-
-  // --- token buffer (parse.go next/backup/peek) ---
-
-  private next(): Item {
-    if (this.peekCount > 0) this.peekCount--;
-    else this.token[0] = this.shared.lex.nextItem();
-    return this.token[this.peekCount] ?? EOF_ITEM;
-  }
-  private backup(): void {
-    this.peekCount++;
-  }
-  private backup2(t1: Item): void {
-    this.token[1] = t1;
-    this.peekCount = 2;
-  }
-  private backup3(t2: Item, t1: Item): void {
-    this.token[1] = t1;
-    this.token[2] = t2;
-    this.peekCount = 3;
-  }
-  private peek(): Item {
-    if (this.peekCount > 0) return this.token[this.peekCount - 1] ?? EOF_ITEM;
-    this.peekCount = 1;
-    this.token[0] = this.shared.lex.nextItem();
-    return this.token[0];
-  }
-  private nextNonSpace(): Item {
-    for (;;) {
-      const token = this.next();
-      if (token.type !== 'space') return token;
-    }
-  }
-  private peekNonSpace(): Item {
-    const token = this.nextNonSpace();
-    this.backup();
-    return token;
-  }
-
-  // --- errors ---
-
-  errorf(message: string): never {
-    this.root = null;
-    const line = (this.token[0] ?? EOF_ITEM).line;
-    throw new TemplateError(`template: ${this.shared.parseName}:${line}: ${message}`, 'parse', { line });
-  }
-  private expect(expected: ItemType, context: string): Item {
-    const token = this.nextNonSpace();
-    if (token.type !== expected) this.unexpected(token, context);
-    return token;
-  }
-  private expectOneOf(a: ItemType, b: ItemType, context: string): Item {
-    const token = this.nextNonSpace();
-    if (token.type !== a && token.type !== b) this.unexpected(token, context);
-    return token;
-  }
-  private unexpected(token: Item, context: string): never {
-    if (token.type === 'error') {
-      let extra = '';
-      if (this.actionLine !== 0 && this.actionLine !== token.line) {
-        extra = ` in action started at ${this.shared.parseName}:${this.actionLine}`;
-        if (token.val.endsWith(' action')) extra = extra.slice(' in action'.length);
-      }
-      this.errorf(`${itemString(token)}${extra}`);
-    }
-    this.errorf(`unexpected ${itemString(token)} in ${context}`);
+  ) {
+    super(shared);
   }
 
   // --- trees ---
@@ -469,7 +393,7 @@ class TreeParser {
       case 'charConstant':
       case 'complex':
       case 'number':
-        return this.newNumber(token);
+        return newNumber(token, (message) => this.errorf(message));
       case 'leftParen': {
         if (this.stackDepth >= MAX_STACK_DEPTH) this.errorf('max expression depth exceeded');
         this.stackDepth++;
@@ -496,66 +420,6 @@ class TreeParser {
     const name = v.ident[0] ?? '';
     if (!this.vars.includes(name)) this.errorf(`undefined variable ${strconv.quote(name)}`);
     return v;
-  }
-
-  /** parse.newNumber: which Go types the literal can be, and its value. */
-  private newNumber(token: Item): NumberNode {
-    const text = token.val;
-    const n: NumberNode = {
-      type: 'number',
-      pos: token.pos,
-      text,
-      isInt: false,
-      isUint: false,
-      isFloat: false,
-      isComplex: false,
-      int: 0,
-      float: 0,
-    };
-    if (token.type === 'charConstant') {
-      let rune: number;
-      let tail: string;
-      try {
-        ({ rune, tail } = strconv.unquoteCharLiteral(text));
-      } catch {
-        return this.errorf('invalid syntax');
-      }
-      if (tail !== "'") this.errorf(`malformed character constant: ${text}`);
-      return { ...n, isInt: true, isUint: true, isFloat: true, int: rune, float: rune };
-    }
-    if (token.type === 'complex' || text.endsWith('i')) {
-      // Complex constants have no JavaScript value; they are kept so that execution can say so.
-      const imaginary = token.type === 'number' ? strconv.parseFloat(text.slice(0, -1)) : null;
-      if (token.type === 'number' && imaginary === null) this.errorf(`illegal number syntax: ${strconv.quote(text)}`);
-      if (imaginary === 0) return { ...n, isInt: true, isUint: true, isFloat: true };
-      return { ...n, isComplex: true };
-    }
-    const asUint = strconv.parseUint(text, 0, 64);
-    if (asUint !== null) n.isUint = true;
-    const asInt = strconv.parseInt(text, 0, 64);
-    if (asInt !== null) {
-      n.isInt = true;
-      n.int = Number(asInt);
-      if (asInt === 0n) n.isUint = true; // -0
-    }
-    if (n.isInt || n.isUint) {
-      n.isFloat = true;
-      n.float = Number(asInt ?? asUint);
-      return n;
-    }
-    const f = strconv.parseFloat(text);
-    if (f !== null) {
-      if (!/[.eEpP]/.test(text)) this.errorf(`integer overflow: ${strconv.quote(text)}`);
-      n.isFloat = true;
-      n.float = f;
-      if (Number.isInteger(f) && Math.abs(f) < 2 ** 63) {
-        n.isInt = true;
-        n.int = f;
-      }
-      if (Number.isInteger(f) && f >= 0 && f < 2 ** 64) n.isUint = true;
-      return n;
-    }
-    return this.errorf(`illegal number syntax: ${strconv.quote(text)}`);
   }
 }
 

@@ -7,7 +7,7 @@
  *   mergeOverwrite: source values win, even empty ones and nil.
  * Values taken over are shared, not copied (Go shares them too).
  */
-import { hasKey, isEmptyValue, isList, isMap, mapSet, type GoMap } from '../go/value';
+import { hasKey, isEmptyValue, isList, isMap, mapSet, type GoMap } from '../../go/value';
 
 export function mergeMaps(dst: GoMap, src: GoMap, overwrite: boolean): void {
   for (const key of Object.keys(src)) {

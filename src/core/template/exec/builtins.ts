@@ -1,61 +1,14 @@
 /**
- * Template functions: how they are described (Go parameter types, so arguments are checked and
- * converted as text/template does), and text/template's builtins (and, or, not, len, index, slice,
- * print, printf, println, html, js, urlquery, call, eq, ne, lt, le, gt, ge).
+ * text/template's builtin functions (funcs.go): and, or, not, len, index, slice, print, printf,
+ * println, html, js, urlquery, call, eq, ne, lt, le, gt, ge.
  */
-import { formatValue, sprint, sprintf, sprintln } from '../go/fmt';
-import { compareStrings } from '../go/sort';
-import { isPrint } from '../go/unicode/unicode';
-import { utf8Encode, utf8Length } from '../go/unicode/utf8';
-import { hasKey, isInt, isList, isMap, typeName } from '../go/value';
+import { formatValue, sprint, sprintf, sprintln } from '../../go/fmt';
+import { compareStrings } from '../../go/sort';
+import { isPrint } from '../../go/unicode/unicode';
+import { utf8Encode, utf8Length } from '../../go/unicode/utf8';
+import { hasKey, isInt, isList, isMap, typeName } from '../../go/value';
+import { spec, type FunctionSpec } from './functions';
 import { isTrue } from './truth';
-
-/**
- * A Go parameter type:
- *   any    interface{}              (a missing value arrives as null)
- *   value  reflect.Value            (a missing value arrives as undefined; builtins use it)
- *   string, int, float (float64), bool, map (map[string]interface{}): checked like Go's validateType.
- */
-export type ParamType = 'any' | 'value' | 'string' | 'int' | 'float' | 'bool' | 'map';
-
-export interface FunctionSpec {
-  /** Fixed parameters. */
-  params: readonly ParamType[];
-  /** Element type of a trailing variadic parameter (Go's ...T), if any. */
-  variadic?: ParamType;
-  /** The implementation; throwing reports `error calling NAME: MESSAGE`. */
-  fn: (...args: never[]) => unknown;
-}
-
-/**
- * A function a template may call: a FunctionSpec, or a plain JavaScript function, which is taken as
- * func(...interface{}) interface{} (any number of arguments, no checks).
- */
-export type TemplateFunction = FunctionSpec | ((...args: never[]) => unknown);
-
-export function toSpec(f: TemplateFunction): FunctionSpec {
-  return typeof f === 'function' ? { params: [], variadic: 'any', fn: f } : f;
-}
-
-/** Go's name of a parameter type, for "wrong type for value; expected …". */
-export function paramTypeName(t: ParamType): string {
-  switch (t) {
-    case 'any':
-      return 'interface {}';
-    case 'value':
-      return 'reflect.Value';
-    case 'float':
-      return 'float64';
-    case 'map':
-      return 'map[string]interface {}';
-    default:
-      return t;
-  }
-}
-
-export function spec(params: readonly ParamType[], fn: FunctionSpec['fn'], variadic?: ParamType): FunctionSpec {
-  return variadic ? { params, variadic, fn } : { params, fn };
-}
 
 // --- comparison (funcs.go) ---
 
