@@ -63,8 +63,7 @@ function decodeRune(bytes: ArrayLike<number>, i: number): { cp: number; size: nu
   return { cp, size: need + 1 };
 }
 
-/** The text of UTF-8 bytes, each invalid byte read as U+FFFD (as Go's range over a string reads it). */
-export function utf8Decode(bytes: ArrayLike<number>): string {
+function decode(bytes: ArrayLike<number>, strict: boolean): string | undefined {
   let out = '';
   for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
@@ -74,26 +73,19 @@ export function utf8Decode(bytes: ArrayLike<number>): string {
       continue;
     }
     const { cp, size } = decodeRune(bytes, i);
+    if (size === 0 && strict) return undefined;
     out += String.fromCodePoint(cp);
     i += size === 0 ? 1 : size;
   }
   return out;
 }
 
+/** The text of UTF-8 bytes, each invalid byte read as U+FFFD (as Go's range over a string reads it). */
+export function utf8Decode(bytes: ArrayLike<number>): string {
+  return decode(bytes, false)!;
+}
+
 /** The text, or undefined when the bytes are not valid UTF-8 (utf8.Valid). */
 export function utf8DecodeStrict(bytes: ArrayLike<number>): string | undefined {
-  let out = '';
-  for (let i = 0; i < bytes.length;) {
-    const b = bytes[i]!;
-    if (b < 0x80) {
-      out += String.fromCharCode(b);
-      i++;
-      continue;
-    }
-    const { cp, size } = decodeRune(bytes, i);
-    if (size === 0) return undefined;
-    out += String.fromCodePoint(cp);
-    i += size;
-  }
-  return out;
+  return decode(bytes, true);
 }

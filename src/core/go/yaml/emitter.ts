@@ -115,8 +115,7 @@ export class Emitter {
     const style = selectStyle(request.style, a, simpleKey, request.chars.length === 0);
     this.increaseIndent(true);
     const v = request.chars;
-    if (style === 'plain') this.writePlain(v, !simpleKey);
-    else if (style === 'single') this.writeSingleQuoted(v, !simpleKey);
+    if (style === 'plain' || style === 'single') this.writeUnescaped(v, !simpleKey, style === 'single');
     else if (style === 'double') this.writeDoubleQuoted(v, !simpleKey);
     else this.writeLiteral(v);
     this.indent = this.indents.pop()!;
@@ -171,14 +170,20 @@ export class Emitter {
     this.indention = this.indention && isIndention;
   }
 
-  private writePlain(v: number[], allowBreaks: boolean): void {
-    if (v.length > 0 && !this.whitespace) this.put(' ');
+  /**
+   * Plain and single-quoted text (libyaml's write_plain_scalar and write_single_quoted), which differ
+   * only in the quotes, the doubled ' inside them, and that a quoted scalar never folds at its ends.
+   */
+  private writeUnescaped(v: number[], allowBreaks: boolean, quoted: boolean): void {
+    if (quoted) this.writeIndicator("'", true, false, false);
+    else if (v.length > 0 && !this.whitespace) this.put(' ');
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < v.length; i++) {
       const c = v[i]!;
       if (isSpace(c)) {
-        if (allowBreaks && !spaces && this.column > this.width && !isSpace(v[i + 1])) this.writeIndent();
+        const inside = !quoted || (i > 0 && i < v.length - 1);
+        if (allowBreaks && !spaces && this.column > this.width && inside && !isSpace(v[i + 1])) this.writeIndent();
         else this.write(c);
         spaces = true;
       } else if (isBreak(c)) {
@@ -187,42 +192,15 @@ export class Emitter {
         breaks = true;
       } else {
         if (breaks) this.writeIndent();
+        if (quoted && c === 0x27) this.put("'");
         this.write(c);
         this.indention = false;
         spaces = false;
         breaks = false;
       }
     }
-    if (v.length > 0) this.whitespace = false;
-    this.indention = false;
-  }
-
-  private writeSingleQuoted(v: number[], allowBreaks: boolean): void {
-    this.writeIndicator("'", true, false, false);
-    let spaces = false;
-    let breaks = false;
-    for (let i = 0; i < v.length; i++) {
-      const c = v[i]!;
-      if (isSpace(c)) {
-        const fold = allowBreaks && !spaces && this.column > this.width && i > 0 && i < v.length - 1;
-        if (fold && !isSpace(v[i + 1])) this.writeIndent();
-        else this.write(c);
-        spaces = true;
-      } else if (isBreak(c)) {
-        if (!breaks && c === 0x0a) this.putBreak();
-        this.writeBreak(c);
-        breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        if (c === 0x27) this.put("'");
-        this.write(c);
-        this.indention = false;
-        spaces = false;
-        breaks = false;
-      }
-    }
-    this.writeIndicator("'", false, false, false);
-    this.whitespace = false;
+    if (quoted) this.writeIndicator("'", false, false, false);
+    if (quoted || v.length > 0) this.whitespace = false;
     this.indention = false;
   }
 
