@@ -88,3 +88,9 @@ export function parseInt(text: string, base: number, bitSize = 64): bigint | nul
   if (negative ? un > cutoff : un >= cutoff) return null;
   return negative ? -un : un;
 }
+
+/** strconv.Atoi: a decimal int, sign allowed, nothing else (no spaces, prefixes or underscores). */
+export function atoi(text: string): number | null {
+  const n = parseInt(text, 10, 64);
+  return n === null ? null : Number(n);
+}

@@ -1,4 +1,5 @@
-import { parse } from 'yaml';
+import { atoi as goAtoi } from '../../go/strconv/atoi';
+import { decodeYaml } from '../../go/yaml/decode';
 import type { ProvisionInput, ProvisionResult } from '../types';
 
 /**
@@ -32,15 +33,13 @@ export function print(value: unknown): string {
 
 /**
  * A value written into a template without `quote` is read back by the YAML decoder, so a
- * random password made only of digits becomes a number. This does the same.
+ * random password made only of digits becomes a number. This does the same, with the decoder the
+ * template adapter uses.
  */
 export function unquoted(text: string): unknown {
-  try {
-    const value = parse(text, { schema: 'core' }) as unknown;
-    return value === undefined ? null : value;
-  } catch {
-    return text;
-  }
+  const decoded = decodeYaml(text);
+  if ('error' in decoded) return text;
+  return decoded.value === undefined ? null : decoded.value;
 }
 
 /** A resource metadata annotation, as `dig "annotations" KEY DEFAULT .Metadata` reads it. */
@@ -48,9 +47,9 @@ export function annotation(input: ProvisionInput, key: string, fallback: string)
   return print(dig(input.metadata, ['annotations', key], fallback));
 }
 
-/** sprig atoi: the integer, or 0 when the text is not one. */
+/** sprig atoi (Go's strconv.Atoi): the integer, or 0 when the text is not exactly one (" 9000" is not). */
 export function atoi(text: string): number {
-  return /^[+-]?\d+$/.test(text.trim()) ? Number(text.trim()) : 0;
+  return goAtoi(text) ?? 0;
 }
 
 /** sprig squote: single quotes around the text. */

@@ -61,7 +61,7 @@ export function toFloat64(v: unknown): number {
 
 /** strconv.Atoi; sprig ignores the error, giving 0. */
 export function atoi(s: string): number {
-  return Number(strconv.parseInt(s, 10, 64) ?? 0n);
+  return strconv.atoi(s) ?? 0;
 }
 
 export function int64Result(n: bigint): number {
