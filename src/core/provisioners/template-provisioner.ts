@@ -1,5 +1,4 @@
-import { renderTemplate, sprigFunctions, TemplateError } from '../template';
-import { isTrue } from '../template';
+import { isTrue, renderTemplate, sprigFunctions, TemplateError } from '../template';
 import type { Provisioner, ProvisionResult, WorkloadService, WorkloadServicePort } from './types';
 import { decodeYaml, decodeYamlMap } from '../go/yaml';
 
