@@ -1,14 +1,17 @@
-import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 
 /**
- * Decoding a rendered template's YAML as score-compose's yaml.v3 decoder does, closely enough:
- * YAML 1.2 core types, merge keys, duplicate keys refused, and yaml.v3-style messages for a
- * document of the wrong kind.
+ * Decoding YAML as yaml.v3's Unmarshal does, closely enough for rendered provisioner templates:
+ * YAML 1.2 core types, merge keys, duplicate keys refused, and yaml.v3's messages for a document of
+ * the wrong kind.
  */
 export type Decoded = { value: unknown } | { error: string };
 
-export function decodeYaml(text: string): Decoded {
-  const doc = parseDocument(text, { schema: 'core', merge: true, uniqueKeys: true, prettyErrors: false });
+function parse(text: string): Document {
+  return parseDocument(text, { schema: 'core', merge: true, uniqueKeys: true, prettyErrors: false });
+}
+
+function decoded(doc: Document): Decoded {
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const line = e.linePos?.[0]?.line;
@@ -17,27 +20,45 @@ export function decodeYaml(text: string): Decoded {
   return { value: doc.toJS({ maxAliasCount: 1000 }) as unknown };
 }
 
+export function decodeYaml(text: string): Decoded {
+  return decoded(parse(text));
+}
+
 /** Decodes into map[string]interface{}: an empty document is an empty map, any other kind an error. */
 export function decodeYamlMap(text: string): { value: Record<string, unknown> } | { error: string } {
-  const doc = parseDocument(text, { schema: 'core', merge: true, uniqueKeys: true, prettyErrors: false });
-  const decoded = decodeYaml(text);
-  if ('error' in decoded) return decoded;
-  if (decoded.value === null || decoded.value === undefined) return { value: {} };
-  if (typeof decoded.value !== 'object' || Array.isArray(decoded.value)) {
-    const root = doc.contents;
-    const tag = isSeq(root) ? '!!seq' : isMap(root) ? '!!map' : tagOf(decoded.value);
-    const shown = isScalar(root) ? ` \`${shorten(String(root.source ?? root.value))}\`` : '';
-    return { error: `yaml: unmarshal errors:\n  line 1: cannot unmarshal ${tag}${shown} into map[string]interface {}` };
+  const doc = parse(text);
+  const result = decoded(doc);
+  if ('error' in result) return result;
+  if (result.value === null || result.value === undefined) return { value: {} };
+  if (typeof result.value !== 'object' || Array.isArray(result.value)) {
+    return { error: cannotUnmarshalIntoMap(doc.contents, 1) };
   }
-  return { value: decoded.value as Record<string, unknown> };
+  return { value: result.value as Record<string, unknown> };
 }
 
-function tagOf(value: unknown): string {
-  if (typeof value === 'number') return Number.isInteger(value) ? '!!int' : '!!float';
-  if (typeof value === 'boolean') return '!!bool';
-  return '!!str';
-}
-
-function shorten(text: string): string {
-  return text.length > 10 ? `${text.slice(0, 7)}...` : text;
+/**
+ * yaml.v3's error for a document that is not a mapping, unmarshalled into map[string]interface{}:
+ * `yaml: unmarshal errors:\n  line N: cannot unmarshal !!seq into map[string]interface {}`, a
+ * scalar shown as written (cut to 7 characters and "..." past 10).
+ */
+export function cannotUnmarshalIntoMap(root: unknown, line: number): string {
+  let what = '!!str';
+  if (isSeq(root)) what = '!!seq';
+  else if (isMap(root)) what = '!!map';
+  else if (isScalar(root)) {
+    const v = root.value;
+    const tag =
+      v === null
+        ? '!!null'
+        : typeof v === 'number'
+          ? Number.isInteger(v)
+            ? '!!int'
+            : '!!float'
+          : typeof v === 'boolean'
+            ? '!!bool'
+            : '!!str';
+    const text = root.source ?? String(v);
+    what = `${tag} \`${text.length > 10 ? `${text.slice(0, 7)}...` : text}\``;
+  }
+  return `yaml: unmarshal errors:\n  line ${line}: cannot unmarshal ${what} into map[string]interface {}`;
 }
