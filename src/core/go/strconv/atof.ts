@@ -1,5 +1,5 @@
 /** Go's strconv.ParseFloat (atof.go) for decimal and hexadecimal floats. */
-import { underscoreOK } from './atoi';
+import { underscoreOK } from './parseint';
 
 /** strconv.ParseFloat(text, 64) for decimal and hexadecimal floats; null on bad syntax or overflow. */
 export function parseFloat(text: string): number | null {

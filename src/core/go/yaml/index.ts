@@ -22,7 +22,8 @@ import type { YamlV3Options, YamlV3Value } from './values';
 
 export { YamlV3Float, YamlV3Int, YamlV3Raw, type YamlV3Object, type YamlV3Options, type YamlV3Value } from './values';
 export { sortKeysV3 } from './sorter';
-export { cannotUnmarshalIntoMap, decodeYaml, decodeYamlMap, type Decoded } from './decode';
+export { decodeYaml, type Decoded } from './decode';
+export { cannotUnmarshalIntoMap, decodeYamlMap } from './unmarshal';
 
 /** The whole document, ending with a line break, as `yaml.NewEncoder(w).SetIndent(2).Encode(v)` writes it. */
 export function writeYamlV3(value: YamlV3Value, options: YamlV3Options = {}): string {
