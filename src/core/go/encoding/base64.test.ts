@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utf8Encode } from '../unicode/utf8';
 import { base32Decode, base32Encode } from './base32';
-import { base64Decode, base64Encode } from './base64';
+import { base64Decode, base64Encode, base64RawUrlEncode } from './base64';
 
 describe('base64', () => {
   it('decodes standard base64 strictly', () => {
@@ -18,6 +18,8 @@ describe('base64', () => {
 
   it('encodes bytes, padded, and base32 the same way', () => {
     expect(base64Encode([0xff, 0xfe, 0x00, 0x41])).toBe('//4AQQ==');
+    expect(base64RawUrlEncode([0xff, 0xfe, 0x00, 0x41])).toBe('__4AQQ');
+    expect(base64RawUrlEncode(utf8Encode('hello world'))).toBe('aGVsbG8gd29ybGQ');
     expect(base32Encode(utf8Encode('hi'))).toBe('NBUQ====');
     expect(base32Decode('NBUQ====')).toEqual({ bytes: utf8Encode('hi') });
   });
