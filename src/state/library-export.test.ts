@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { defaultProvisioners } from '../core/provisioners';
+import { defaultProvisioners } from '../core/provisioners/builtin';
 import { composeBundleDownload, scoreFileName, scoreFilesDownload } from './library-export';
 import { workloadText } from './library-test-support';
 

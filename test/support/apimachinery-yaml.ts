@@ -1,4 +1,4 @@
-import { quoteStyleV3, sortKeysV3 } from '../../src/core/export/yaml-v3';
+import { quoteStyleV3, sortKeysV3 } from '../../src/core/go/yaml';
 
 /**
  * How Kubernetes' YAML serializer (k8s.io/apimachinery's json → sigs.k8s.io/yaml → go-yaml v2)

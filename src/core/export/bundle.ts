@@ -1,5 +1,5 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { cleanPath, isLocalPath } from './compose/go-path';
+import { cleanPath, isLocalPath } from '../go/path';
 import type { ExportedFile } from './compose/mounts';
 
 /**

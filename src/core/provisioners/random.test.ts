@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toSpec } from '../template/functions';
-import { SeededRandom } from '../template/random';
+import { toSpec } from '../template/exec/functions';
+import { SeededRandom } from '../template/sprig/random';
 import { sprigFunctions } from '../template/sprig';
 import { randomText } from './random';
 

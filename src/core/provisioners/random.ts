@@ -1,4 +1,4 @@
-import { DIGITS, LETTERS, randomString, SeededRandom } from '../template/random';
+import { DIGITS, LETTERS, randomString, SeededRandom } from '../template/sprig/random';
 import type { RandomSource } from './types';
 
 /** The export's random stream: seeded, so the same seed gives the same names and passwords. */

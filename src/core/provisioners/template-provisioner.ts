@@ -1,7 +1,6 @@
-import { renderTemplate, sprigFunctions, TemplateError } from '../template';
-import { isTrue } from '../template/values';
+import { isTrue, renderTemplate, sprigFunctions, TemplateError } from '../template';
 import type { Provisioner, ProvisionResult, WorkloadService, WorkloadServicePort } from './types';
-import { decodeYaml, decodeYamlMap } from './yaml-decode';
+import { decodeYaml, decodeYamlMap } from '../go/yaml';
 
 /**
  * A score-compose template provisioner: Go templates (with sprig) for init, state, shared, outputs,

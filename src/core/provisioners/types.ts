@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../template/random';
+import type { SeededRandom } from '../template/sprig/random';
 import type { OutputLookup } from './lookup';
 
 /**

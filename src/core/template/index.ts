@@ -7,17 +7,17 @@
  *     functions: sprigFunctions(random),
  *   });
  */
-import { TemplateError } from './errors';
-import { executeTemplate, type TemplateOptions } from './execute';
-import { parseTemplate, type ParsedTemplate } from './parser';
+import { TemplateError } from './parse/errors';
+import { executeTemplate, type TemplateOptions } from './exec/execute';
+import { parseTemplate, type ParsedTemplate } from './parse/parser';
 
-export { TemplateError, type TemplatePhase } from './errors';
-export { executeTemplate, type TemplateOptions } from './execute';
-export { parseTemplate, BUILTIN_NAMES, type ParsedTemplate, type ParseOptions } from './parser';
-export type { FunctionSpec, ParamType, TemplateFunction } from './functions';
+export { TemplateError, type TemplatePhase } from './parse/errors';
+export { executeTemplate, type TemplateOptions } from './exec/execute';
+export { parseTemplate, BUILTIN_NAMES, type ParsedTemplate, type ParseOptions } from './parse/parser';
+export type { FunctionSpec, ParamType, TemplateFunction } from './exec/functions';
+export { isTrue } from './exec/truth';
 export { sprigFunctions } from './sprig';
-export { SeededRandom, seedFromString } from './random';
-export { formatValue, sprint, sprintf } from './fmt';
+export { SeededRandom, seedFromString } from './sprig/random';
 
 /**
  * Parses and executes in one step. Function names are checked at parse time, as Go does when

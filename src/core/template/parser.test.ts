@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeString } from './ast';
+import { nodeString } from './parse/ast';
 import { BUILTIN_NAMES, parseTemplate, TemplateError } from './index';
 
 /** Expected texts are Go's own (text/template/parse), e.g. from parse_test.go's error cases. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { writeYamlV3, type YamlV3Value } from '../yaml-v3';
+import { writeYamlV3, type YamlV3Value } from '../../go/yaml';
 import { networkShape, serviceShape, volumeShape } from './compose-shapes';
 
 /** A compose object as a provisioner template writes it, printed as score-compose prints it. */

@@ -24,7 +24,7 @@ import {
   type Shape,
   type ShapeContext,
 } from './compose-values';
-import { sortKeysV3 } from '../yaml-v3';
+import { sortKeysV3 } from '../../go/yaml';
 import { isRecord } from './workload';
 
 export type { ShapeContext } from './compose-values';

@@ -1,5 +1,5 @@
-import { sortKeysV3 } from '../yaml-v3';
-import { formatDuration, parseDuration } from './go-format';
+import { sortKeysV3 } from '../../go/yaml';
+import { formatDuration, parseDuration } from '../../go/time';
 import { formatBytes, parseBytes } from './units';
 import { isRecord } from './workload';
 

@@ -1,6 +1,7 @@
-import { base64Decode, utf8DecodeStrict } from './bytes';
-import { basePath, dirPath, isLocalPath, joinPath } from './go-path';
-import { sortGoStrings } from './go-format';
+import { base64Decode } from '../../go/encoding/base64';
+import { utf8DecodeStrict } from '../../go/unicode/utf8';
+import { basePath, dirPath, isLocalPath, joinPath } from '../../go/path';
+import { sortStrings as sortGoStrings } from '../../go/sort';
 import type { ExportedFile, ServiceMount } from './mounts';
 import { substituteString, type Resolver } from './substitution';
 import type { ScoreContainer } from './workload';

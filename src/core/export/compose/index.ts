@@ -3,7 +3,7 @@ import { environmentProvisioner } from '../../provisioners/environment';
 import { createRandom } from '../../provisioners/random';
 import type { Provisioner } from '../../provisioners/types';
 import type { ShapeContext } from './compose-shapes';
-import { compareGoStrings } from './go-format';
+import { compareStrings as compareGoStrings } from '../../go/sort';
 import type { WorkloadSource } from './load';
 import type { ExportedFile } from './mounts';
 import { prepareWorkloads } from './prepare';

@@ -1,7 +1,8 @@
-import { isMap, isScalar, isSeq, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { parseWorkloadText, type ParsedDocument } from '../../document/parse';
 import { validateSchema } from '../../validate/schema';
-import { compareGoStrings } from './go-format';
+import { compareStrings as compareGoStrings } from '../../go/sort';
+import { cannotUnmarshalIntoMap } from '../../go/yaml';
 import { applyOverrideProperty } from './overrides';
 import { isRecord, toRecord } from './workload';
 
@@ -66,28 +67,7 @@ function decodeMap(parsed: ParsedDocument): { value: Record<string, unknown> } |
   if (notMapping && parsed.doc) {
     const root = parsed.doc.contents;
     const line = root && 'range' in root && root.range ? parsed.lines.position(root.range[0]).line : 1;
-    let tag = '!!str';
-    let shown = '';
-    if (isSeq(root)) tag = '!!seq';
-    else if (isMap(root)) tag = '!!map';
-    else if (isScalar(root)) {
-      const v = root.value;
-      tag =
-        v === null
-          ? '!!null'
-          : typeof v === 'number'
-            ? Number.isInteger(v)
-              ? '!!int'
-              : '!!float'
-            : typeof v === 'boolean'
-              ? '!!bool'
-              : '!!str';
-      const text = root.source ?? String(v);
-      shown = text.length > 10 ? ` \`${text.slice(0, 7)}...\`` : ` \`${text}\``;
-    }
-    return {
-      error: `yaml: unmarshal errors:\n  line ${line}: cannot unmarshal ${tag}${shown} into map[string]interface {}`,
-    };
+    return { error: cannotUnmarshalIntoMap(root, line) };
   }
   if (parsed.blocked) {
     const first = parsed.syntax.find((d) => d.severity === 'error');

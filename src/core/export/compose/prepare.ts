@@ -1,6 +1,6 @@
 import { parseBuildOptions } from './build-option';
 import type { ShapeContext } from './compose-shapes';
-import { sortGoStrings } from './go-format';
+import { sortStrings as sortGoStrings } from '../../go/sort';
 import { applyOverrides, decodeWorkloads, schemaErrors, type WorkloadSource } from './load';
 import { validateWorkload, validationError } from './score-validate';
 import { toWorkload, upgradeWorkload, type ScoreWorkload } from './workload';

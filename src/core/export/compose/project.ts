@@ -1,7 +1,7 @@
 import { uidParts } from '../../provisioners/uid';
-import { sortKeysV3, writeYamlV3, type YamlV3Value } from '../yaml-v3';
+import { sortKeysV3, writeYamlV3, type YamlV3Value } from '../../go/yaml';
 import { orderServiceFields, type ShapeContext } from './compose-shapes';
-import { sortGoStrings } from './go-format';
+import { sortStrings as sortGoStrings } from '../../go/sort';
 import type { ExportedFile } from './mounts';
 import type { ProvisionedProject } from './provision';
 import { WAIT_SERVICE } from './wait-service';

@@ -1,5 +1,5 @@
 import { scanPlaceholders } from '../../document/placeholders';
-import { sortGoStrings } from './go-format';
+import { sortStrings as sortGoStrings } from '../../go/sort';
 import { isRecord, type ScoreWorkload } from './workload';
 
 /**

@@ -1,6 +1,6 @@
 import type { ShapeContext } from './compose-shapes';
 import { convertFiles } from './files';
-import { compareGoStrings, sortGoStrings } from './go-format';
+import { compareStrings as compareGoStrings, sortStrings as sortGoStrings } from '../../go/sort';
 import { convertProbes } from './healthcheck';
 import { mountToMap, type ExportedFile, type ServiceMount } from './mounts';
 import { serviceName, startOrder } from './start-order';

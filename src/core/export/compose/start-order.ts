@@ -1,4 +1,4 @@
-import { sortGoStrings } from './go-format';
+import { sortStrings as sortGoStrings } from '../../go/sort';
 import type { ScoreWorkload } from './workload';
 
 /**

@@ -1,6 +1,7 @@
 import { parseReference, resolvePlaceholders, scanPlaceholders } from '../../document/placeholders';
 import type { OutputLookup } from '../../provisioners/lookup';
-import { goJson, sortGoStrings } from './go-format';
+import { marshal } from '../../go/encoding/json';
+import { sortStrings as sortGoStrings } from '../../go/sort';
 import { isRecord } from './workload';
 
 /**
@@ -49,7 +50,12 @@ export function buildResolver(metadata: Record<string, unknown>, resources: Reco
       default:
         return { error: `invalid ref '${ref}': unknown reference root, use $$ to escape the substitution` };
     }
-    return { value: typeof resolved === 'string' ? resolved : goJson(resolved) };
+    if (typeof resolved === 'string') return { value: resolved };
+    try {
+      return { value: marshal(resolved) };
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) };
+    }
   };
 }
 

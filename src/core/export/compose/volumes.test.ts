@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeYamlV3, type YamlV3Value } from '../yaml-v3';
+import { writeYamlV3, type YamlV3Value } from '../../go/yaml';
 import { mountToMap } from './mounts';
 import { buildResolver, deferred } from './substitution';
 import { convertVolume } from './volumes';

@@ -1,7 +1,7 @@
 import { parseReference } from '../../document/placeholders';
 import { resourceUid } from '../../provisioners/uid';
 import { bindShape, tmpfsOptionsShape, volumeOptionsShape, type ShapeContext } from './compose-shapes';
-import { joinPath } from './go-path';
+import { joinPath } from '../../go/path';
 import type { ServiceMount } from './mounts';
 import { substituteString, type Resolver } from './substitution';
 import { isRecord, type ScoreVolume, type ScoreWorkload } from './workload';

@@ -1,4 +1,4 @@
-import { sortKeysV3 } from '../yaml-v3';
+import { sortKeysV3 } from '../../go/yaml';
 
 export const WAIT_SERVICE = 'wait-for-resources';
 

@@ -2,14 +2,17 @@
  * What the Kubernetes export borrows from the rest of the core, in one place: Go's behaviours
  * (string order, JSON, paths, strconv, the yaml.v3 writer), the Score workload as score-go maps it,
  * placeholder substitution, resource priming and sorting, provisioner matching and the template
- * engine. When these move (to core/go and core/workload) only this file is re-pointed.
+ * engine. When they move, only this file is re-pointed.
  */
-export { compareGoStrings, goJson, sortGoStrings } from '../compose/go-format';
-export { basePath, dirPath, isAbsPath, joinPath } from '../compose/go-path';
-export { base64Decode, utf8DecodeStrict, utf8Encode } from '../compose/bytes';
-export { sortKeysV3, writeYamlV3, YamlV3Float, type YamlV3Value } from '../yaml-v3';
-export { isPrint, parseGoFloat, parseGoInteger } from '../../template/strconv';
-export { sha256Hex } from '../../template/encoding';
+export { compareStrings as compareGoStrings, sortStrings as sortGoStrings } from '../../go/sort';
+export { marshal as goJson } from '../../go/encoding/json';
+export { basePath, dirPath, isAbsPath, joinPath } from '../../go/path';
+export { base64Decode } from '../../go/encoding/base64';
+export { utf8DecodeStrict, utf8Encode } from '../../go/unicode/utf8';
+export { decodeYaml, sortKeysV3, writeYamlV3, YamlV3Float, type YamlV3Value } from '../../go/yaml';
+export { isPrint } from '../../go/unicode/unicode';
+export { parseFloat as parseGoFloat, parseInt as parseGoInt } from '../../go/strconv';
+export { sha256Hex } from '../../template/sprig/crypto';
 export {
   executeTemplate,
   parseTemplate,
@@ -21,7 +24,6 @@ export {
   type ParsedTemplate,
   type TemplateFunction,
 } from '../../template';
-export { decodeYaml } from '../../provisioners/yaml-decode';
 export { lookupInOutputs, type OutputLookup } from '../../provisioners/lookup';
 export { provisionerMatches } from '../../provisioners/match';
 export { resourceUid, uidParts } from '../../provisioners/uid';

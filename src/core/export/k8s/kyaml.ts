@@ -1,4 +1,4 @@
-import { compareGoStrings, goJson, isPrint, isRecord, parseGoFloat, parseGoInteger, YamlV3Float } from './borrowed';
+import { compareGoStrings, goJson, isPrint, isRecord, parseGoFloat, parseGoInt, YamlV3Float } from './borrowed';
 
 /**
  * KYAML as sigs.k8s.io/yaml/kyaml's Encoder.FromObject writes a manifest (`score-k8s generate
@@ -12,10 +12,10 @@ export function writeKyaml(manifest: unknown): string {
 }
 
 function render(value: unknown, indent: number): string {
-  if (value instanceof YamlV3Float) return goJson(value.value);
+  if (value instanceof YamlV3Float) return number(value.value);
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return goJson(value);
+  if (typeof value === 'number') return number(value);
   if (typeof value === 'string') return quoted(value, indent + 1, false);
   if (Array.isArray(value)) return renderList(value, indent);
   if (isRecord(value)) return renderMapping(value, indent);
@@ -120,15 +120,16 @@ function isTypeAmbiguous(s: string): boolean {
   if (s.length <= 5 && (lower === 'null' || lower === '~' || lower === '')) return true;
   if (GO_BOOLS.has(s) || (s.length <= 5 && OLD_BOOLS.has(lower))) return true;
   const bare = s.replace(/_/g, '');
-  if (parseGoInteger(bare) !== null && fitsInt64(parseGoInteger(bare)!)) return true;
+  if (parseGoInt(bare, 0, 64) !== null) return true;
   if (parseGoFloat(bare) !== null) return true;
   if (SEXAGESIMAL.test(s)) return true;
   if (s.length <= 5 && ['.inf', '-.inf', '+.inf', '.nan'].includes(lower)) return true;
   return isTimestamp(s);
 }
 
-function fitsInt64(n: bigint): boolean {
-  return n >= -(1n << 63n) && n < 1n << 63n;
+/** A number as Go's JSON encoding writes it; JSON has no NaN or infinity, which the manifest cannot hold. */
+function number(value: number): string {
+  return Number.isFinite(value) ? goJson(value) : 'null';
 }
 
 /** The timestamp forms yaml.v2 recognises (date, or date and time), checked as Go's time.Parse checks them. */

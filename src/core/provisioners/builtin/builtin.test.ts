@@ -139,6 +139,21 @@ describe('default provisioners: what they add', () => {
     expect(c.services[pg]!.ports).toEqual([{ target: 5432, published: '15432' }]);
   });
 
+  it("amqp: reads its port annotations as sprig's atoi does, so ' 9000' or '0x10' publish nothing", () => {
+    const amqp = (port: string) =>
+      compose(
+        run([
+          workload('web', {
+            queue: { type: 'amqp', metadata: { annotations: { 'compose.score.dev/publish-port': port } } },
+          }),
+        ]),
+      );
+    const server = (c: Compose) => c.services[Object.keys(c.services).find((s) => s.startsWith('rabbitmq-'))!]!;
+    expect(server(amqp('9000')).ports).toEqual([{ published: '9000', target: 5672 }]);
+    expect(server(amqp(' 9000')).ports).toBeUndefined();
+    expect(server(amqp('0x10')).ports).toBeUndefined();
+  });
+
   it('mysql, s3, amqp: one shared server, one init or script per resource', () => {
     const c = compose(
       run([

@@ -1,5 +1,6 @@
-import { parse } from 'yaml';
-import type { ProvisionInput, ProvisionResult } from '../types';
+import { atoi as goAtoi } from '../../go/strconv/atoi';
+import { decodeYaml } from '../../go/yaml/decode';
+import type { ProvisionerOutput, ProvisionInput, ProvisionResult } from '../types';
 
 /**
  * Helpers shared by the built-in provisioners. They reproduce what score-compose's default
@@ -32,15 +33,13 @@ export function print(value: unknown): string {
 
 /**
  * A value written into a template without `quote` is read back by the YAML decoder, so a
- * random password made only of digits becomes a number. This does the same.
+ * random password made only of digits becomes a number. This does the same, with the decoder the
+ * template adapter uses.
  */
 export function unquoted(text: string): unknown {
-  try {
-    const value = parse(text, { schema: 'core' }) as unknown;
-    return value === undefined ? null : value;
-  } catch {
-    return text;
-  }
+  const decoded = decodeYaml(text);
+  if ('error' in decoded) return text;
+  return decoded.value === undefined ? null : decoded.value;
 }
 
 /** A resource metadata annotation, as `dig "annotations" KEY DEFAULT .Metadata` reads it. */
@@ -48,9 +47,9 @@ export function annotation(input: ProvisionInput, key: string, fallback: string)
   return print(dig(input.metadata, ['annotations', key], fallback));
 }
 
-/** sprig atoi: the integer, or 0 when the text is not one. */
+/** sprig atoi (Go's strconv.Atoi): the integer, or 0 when the text is not exactly one (" 9000" is not). */
 export function atoi(text: string): number {
-  return /^[+-]?\d+$/.test(text.trim()) ? Number(text.trim()) : 0;
+  return goAtoi(text) ?? 0;
 }
 
 /** sprig squote: single quotes around the text. */
@@ -95,4 +94,53 @@ export function keyed<T>(...entries: Array<[string, T]>): Record<string, T> {
  */
 export function templateFail(template: string, line: number, column: number, message: string, call?: string): string {
   return `${template} template failed: failed to execute template: template: :${line}:${column}: executing "" at <${call ?? `fail "${message}"`}>: error calling fail: ${message}`;
+}
+
+/**
+ * What postgres and mysql share: one database per resource on a server shared by all of them.
+ * The catalog's outputs, with the server's words for its user.
+ */
+export function databaseOutputs(server: string, port: number, user: string, password: string): ProvisionerOutput[] {
+  return [
+    { name: 'host', description: `The ${server} service name.` },
+    { name: 'port', description: `Always ${port}.` },
+    { name: 'name', description: 'The database name (same as database).' },
+    { name: 'database', description: 'The database name.' },
+    { name: 'username', description: user },
+    { name: 'password', description: password, secret: true },
+  ];
+}
+
+/** The names and passwords the templates draw for a database on a shared server, in their order. */
+export interface DatabaseDraws {
+  service: string;
+  database: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * The database, user and password kept in the resource's state, and the server's name and
+ * password kept in the shared state under `sharedKey`; the drawn values where there are none yet.
+ */
+export function databaseOnSharedServer(input: ProvisionInput, sharedKey: string, drawn: DatabaseDraws) {
+  return {
+    database: digText(input.state, ['database'], drawn.database),
+    username: digText(input.state, ['username'], drawn.username),
+    password: digText(input.state, ['password'], drawn.password),
+    instance: digText(input.shared, [sharedKey, 'instanceServiceName'], drawn.service),
+    instancePassword: digText(input.shared, [sharedKey, 'instancePassword'], drawn.password),
+  };
+}
+
+/** The outputs of a database on a shared server, read back as the template writes them (unquoted). */
+export function databaseResult(host: string, port: number, database: string, username: string, password: string) {
+  return {
+    host: unquoted(host),
+    port,
+    name: unquoted(database),
+    database: unquoted(database),
+    username: unquoted(username),
+    password: unquoted(password),
+  };
 }

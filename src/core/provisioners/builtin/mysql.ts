@@ -1,5 +1,16 @@
 import type { Provisioner } from '../types';
-import { annotation, digText, keyed, published, result, squote, unquoted } from './common';
+import {
+  annotation,
+  databaseOnSharedServer,
+  databaseOutputs,
+  databaseResult,
+  digText,
+  keyed,
+  published,
+  result,
+  squote,
+  unquoted,
+} from './common';
 import { randomText } from '../random';
 
 const SHARED_KEY = 'default-provisioners-mysql-instance';
@@ -14,28 +25,17 @@ export const mysqlProvisioner: Provisioner = {
   type: 'mysql',
   description: 'Provisions a dedicated MySQL database on a shared instance.',
   params: [],
-  outputs: [
-    { name: 'host', description: 'The MySQL service name.' },
-    { name: 'port', description: 'Always 3306.' },
-    { name: 'name', description: 'The database name (same as database).' },
-    { name: 'database', description: 'The database name.' },
-    { name: 'username', description: "The database user's name." },
-    { name: 'password', description: "The database user's password.", secret: true },
-  ],
+  outputs: databaseOutputs('MySQL', 3306, "The database user's name.", "The database user's password."),
   provision(input, context) {
     const random = randomText(context.random);
-    const randomServiceName = `mysql-${random.alphaNum(6)}`;
-    const randomDatabase = `db${random.alpha(8)}`;
-    const randomUsername = `user-${random.alpha(8)}`;
-    const randomPassword = random.alphaNum(16);
+    const { database, username, password, instance, instancePassword } = databaseOnSharedServer(input, SHARED_KEY, {
+      service: `mysql-${random.alphaNum(6)}`,
+      database: `db${random.alpha(8)}`,
+      username: `user-${random.alpha(8)}`,
+      password: random.alphaNum(16),
+    });
     const randomRootPassword = random.alphaNum(16);
     const publishPort = annotation(input, 'compose.score.dev/publish-port', '0');
-
-    const database = digText(input.state, ['database'], randomDatabase);
-    const username = digText(input.state, ['username'], randomUsername);
-    const password = digText(input.state, ['password'], randomPassword);
-    const instance = digText(input.shared, [SHARED_KEY, 'instanceServiceName'], randomServiceName);
-    const instancePassword = digText(input.shared, [SHARED_KEY, 'instancePassword'], randomPassword);
     const rootPassword = digText(input.shared, [SHARED_KEY, 'instanceRootPassword'], randomRootPassword);
 
     const script =
@@ -58,14 +58,7 @@ export const mysqlProvisioner: Provisioner = {
         shared: {
           [SHARED_KEY]: { instanceServiceName: instance, instancePassword, instanceRootPassword: rootPassword },
         },
-        outputs: {
-          host: unquoted(instance),
-          port: 3306,
-          name: unquoted(database),
-          database: unquoted(database),
-          username: unquoted(username),
-          password: unquoted(password),
-        },
+        outputs: databaseResult(instance, 3306, database, username, password),
         files: keyed([`${instance}-db-scripts/${database}.sql`, script]),
         volumes: keyed([`${instance}-data`, { driver: 'local' }]),
         services: keyed([

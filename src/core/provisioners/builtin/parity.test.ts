@@ -132,6 +132,19 @@ describe.skipIf(!haveDefaults)('built-in provisioners match score-compose defaul
     checked.push('routes');
   });
 
+  it('with port annotations that are not plain decimals (atoi)', () => {
+    const annotated = (port: string) =>
+      `    metadata:\n      annotations:\n        compose.score.dev/publish-port: "${port}"\n        compose.score.dev/publish-management-port: "${port}"\n`;
+    const ports = [' 9000', '0x10', '+7000', '99999999999999999999'];
+    const resources = ['amqp', 'kafka-topic', 's3']
+      .flatMap((t) => ports.map((p, i) => `  ${t}-${i}:\n    type: ${t}\n${annotated(p)}`))
+      .join('');
+    const [ours, theirs] = both([workload('app', resources)], { projectName: 'demo', seed: 6 });
+    expect(ours.errors).toEqual([]);
+    expect(comparable(ours)).toEqual(comparable(theirs));
+    checked.push('atoi annotations');
+  });
+
   it('with the same errors, in the same words', () => {
     const ports = 'service:\n  ports:\n    web:\n      port: 80\n';
     const servicePort = (params: string) => workload('app', `  dep:\n    type: service-port\n    params:\n${params}`);

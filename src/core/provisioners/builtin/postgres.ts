@@ -1,5 +1,15 @@
 import type { Provisioner } from '../types';
-import { annotation, digText, INIT_CONTAINER_LABEL, keyed, published, result, squote, unquoted } from './common';
+import {
+  annotation,
+  databaseOnSharedServer,
+  databaseOutputs,
+  databaseResult,
+  INIT_CONTAINER_LABEL,
+  keyed,
+  published,
+  result,
+  squote,
+} from './common';
 import { randomText } from '../random';
 
 const SHARED_KEY = 'default-provisioners-postgres-instance';
@@ -15,27 +25,16 @@ export const postgresProvisioner: Provisioner = {
   type: 'postgres',
   description: 'Provisions a dedicated database on a shared PostgreSQL instance.',
   params: [],
-  outputs: [
-    { name: 'host', description: 'The PostgreSQL service name.' },
-    { name: 'port', description: 'Always 5432.' },
-    { name: 'name', description: 'The database name (same as database).' },
-    { name: 'database', description: 'The database name.' },
-    { name: 'username', description: "The database owner's user name." },
-    { name: 'password', description: "The database owner's password.", secret: true },
-  ],
+  outputs: databaseOutputs('PostgreSQL', 5432, "The database owner's user name.", "The database owner's password."),
   provision(input, context) {
     const random = randomText(context.random);
-    const randomServiceName = `pg-${random.alphaNum(6)}`;
-    const randomDatabase = `db-${random.alpha(8)}`;
-    const randomUsername = `user-${random.alpha(8)}`;
-    const randomPassword = random.alphaNum(16);
+    const { database, username, password, instance, instancePassword } = databaseOnSharedServer(input, SHARED_KEY, {
+      service: `pg-${random.alphaNum(6)}`,
+      database: `db-${random.alpha(8)}`,
+      username: `user-${random.alpha(8)}`,
+      password: random.alphaNum(16),
+    });
     const publishPort = annotation(input, 'compose.score.dev/publish-port', '0');
-
-    const database = digText(input.state, ['database'], randomDatabase);
-    const username = digText(input.state, ['username'], randomUsername);
-    const password = digText(input.state, ['password'], randomPassword);
-    const instance = digText(input.shared, [SHARED_KEY, 'instanceServiceName'], randomServiceName);
-    const instancePassword = digText(input.shared, [SHARED_KEY, 'instancePassword'], randomPassword);
 
     const server: Record<string, unknown> = {
       image: IMAGE,
@@ -75,14 +74,7 @@ export const postgresProvisioner: Provisioner = {
       result: result({
         state: { database, username, password },
         shared: { [SHARED_KEY]: { instanceServiceName: instance, instancePassword } },
-        outputs: {
-          host: unquoted(instance),
-          port: 5432,
-          name: unquoted(database),
-          database: unquoted(database),
-          username: unquoted(username),
-          password: unquoted(password),
-        },
+        outputs: databaseResult(instance, 5432, database, username, password),
         files: keyed([`${instance}-db-scripts/${database}.sql`, script]),
         volumes: keyed([`${instance}-data`, { driver: 'local' }]),
         services: keyed<unknown>([instance, server], [`${instance}-init`, init]),

@@ -1,7 +1,11 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
+import { isLocalPath } from '../../go/path';
 import { isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+
+/** score-compose checks a file's source with Go's filepath.IsLocal (tests import it from here). */
+export { isLocalPath };
 
 /**
  * Files and volumes: the deprecated list form, and the file checks score-compose makes when it
@@ -62,16 +66,4 @@ export function fileAndVolumeRules(parsed: ParsedDocument, workload: Data): Diag
     }
   }
   return out;
-}
-
-/** Go's filepath.IsLocal on Unix: not empty, not absolute, and never climbing above its start. */
-export function isLocalPath(path: string): boolean {
-  if (path === '' || path.startsWith('/')) return false;
-  let depth = 0;
-  for (const part of path.split('/')) {
-    if (part === '..') depth--;
-    else if (part !== '' && part !== '.') depth++;
-    if (depth < 0) return false;
-  }
-  return true;
 }

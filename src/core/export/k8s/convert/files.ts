@@ -4,7 +4,6 @@ import {
   dirPath,
   isAbsPath,
   joinPath,
-  parseGoInteger,
   sha256Hex,
   substituteString,
   utf8DecodeStrict,
@@ -51,7 +50,7 @@ export function convertFile(target: string, file: ScoreFile, context: FileContex
   if (file.mode !== undefined) {
     // strconv.ParseInt(mode, 8, 32): an optional sign and octal digits.
     const octal = /^([+-]?)([0-7]+)$/.exec(file.mode);
-    const parsed = octal ? parseGoInteger(`${octal[1]}0o${octal[2]}`) : null;
+    const parsed = octal ? (octal[1] === '-' ? -1n : 1n) * BigInt(`0o${octal[2]}`) : null;
     if (parsed === null || parsed > 0x7fffffffn || parsed < -0x80000000n) {
       const why = parsed === null ? 'invalid syntax' : 'value out of range';
       return {
