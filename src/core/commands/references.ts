@@ -1,6 +1,6 @@
 import { findExpandableStrings, scanPlaceholders, textOffsets } from '../document/placeholders';
 import { parsePointer } from '../document/pointer';
-import type { Edit } from './edit';
+import type { Edit } from '../document/edits';
 import type { Plan } from './run';
 import { setAt, type Splice } from './splice';
 import type { EditContext } from './tree';

@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq, parse, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { toPointer } from '../document/pointer';
 import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
-import type { Edit } from './edit';
+import type { Edit } from '../document/edits';
 import { sameJson } from './same-json';
 import {
   blockEntry,
@@ -29,7 +29,7 @@ import {
   onlySpaceBetween,
   previousLineStart,
   trimBreaks,
-} from './text';
+} from '../document/lines';
 import {
   holdsSharedAnchor,
   locatePath,
