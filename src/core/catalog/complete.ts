@@ -1,6 +1,6 @@
 import type { ParsedDocument } from '../document/parse';
-import { isPlaceholderPart } from '../validate/rules/placeholders';
-import { isRecord } from '../validate/rules/shared';
+import { isPlaceholderPart } from '../workload/placeholder-syntax';
+import { isRecord } from '../workload/values';
 import { matchEntry } from './catalog';
 import { SAMPLE_WORKLOAD } from './sample';
 import type { Catalog, CatalogEntry } from './types';

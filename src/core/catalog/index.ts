@@ -32,4 +32,5 @@ export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type Pro
 export { addResourceArgs, missingServicePort, resourceFromEntry, resourceSnippet } from './snippet';
 export { catalogRules } from './validate';
 export { completePlaceholder, completePlaceholderIn, type Completion, type CompletionItem } from './complete';
-export { placeholderAt, previewPlaceholder, type PlaceholderPreview, type PreviewOptions } from './preview';
+export { placeholderAt } from '../workload/placeholders';
+export { previewPlaceholder, type PlaceholderPreview, type PreviewOptions } from './preview';

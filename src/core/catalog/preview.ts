@@ -1,9 +1,10 @@
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders, parseReference, type LocatedPlaceholder } from '../document/placeholders';
+import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../workload/placeholders';
+import { parseReference } from '../workload/placeholder-syntax';
 import { exportCompose, type ComposeExport } from '../export/compose';
 import { lookupInOutputs } from '../provisioners/lookup';
 import { resourceUid } from '../provisioners/uid';
-import { isRecord } from '../validate/rules/shared';
+import { isRecord } from '../workload/values';
 import { matchEntry } from './catalog';
 import { looksSecret } from './entries';
 import { SAMPLE_WORKLOAD } from './sample';
@@ -96,11 +97,6 @@ export function previewPlaceholder(
     secret: output?.secret ?? looksSecret(keys[0]!),
     note: `${output?.description ? `${output.description} ` : ''}From ${entry.uri}, as the Compose export resolves it.`,
   };
-}
-
-/** The placeholder the offset (in the document text) stands in, for a hover. */
-export function placeholderAt(parsed: ParsedDocument, offset: number): LocatedPlaceholder | undefined {
-  return findWorkloadPlaceholders(parsed).find((p) => p.exact && p.start <= offset && offset < p.end);
 }
 
 function previewMetadata(metadata: unknown, keys: string[]): PlaceholderPreview {

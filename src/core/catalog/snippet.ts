@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { AddResourceArgs } from '../commands/resources';
 import { sampleName, sampleParams } from './entries';
-import { asRecord } from '../inspector/sections';
+import { asRecord } from '../workload/values';
 import type { CatalogEntry } from './types';
 
 /**

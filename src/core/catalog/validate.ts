@@ -1,9 +1,10 @@
 import type { Diagnostic, DiagnosticCode } from '../diagnostics';
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders } from '../document/placeholders';
+import { findWorkloadPlaceholders } from '../workload/placeholders';
 import { childPointer } from '../document/pointer';
 import { rangeOf, type RangePart } from '../document/source-map';
-import { closest, didYouMean, isRecord, type Data } from '../validate/rules/shared';
+import { closest, didYouMean } from '../workload/did-you-mean';
+import { isRecord, type Data } from '../workload/values';
 import { ANY_CLASS, catalogTypes, matchEntry } from './catalog';
 import { SAMPLE_WORKLOAD } from './sample';
 import type { Catalog, CatalogEntry } from './types';

@@ -1,6 +1,6 @@
-import { renameInPlaceholders, renameResourceInPlaceholders } from '../document/placeholders';
+import { renameInPlaceholders, renameResourceInPlaceholders } from '../workload/placeholder-syntax';
 import { escapeSegment } from '../document/pointer';
-import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
+import { isListPlace, schemaKeysAt } from '../workload/schema-paths';
 
 /**
  * A tiny model of every command on plain JS data, written independently of the text splicing, for

@@ -1,4 +1,4 @@
-import { renameInPlaceholders } from '../document/placeholders';
+import { renameInPlaceholders } from '../workload/placeholder-syntax';
 import { parsePointer, toPointer } from '../document/pointer';
 import { checkArgs, planOf } from './args';
 import type { Command } from './command';

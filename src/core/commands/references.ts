@@ -1,4 +1,5 @@
-import { findExpandableStrings, scanPlaceholders, textOffsets } from '../document/placeholders';
+import { findExpandableStrings, textOffsets } from '../workload/placeholders';
+import { scanPlaceholders } from '../workload/placeholder-syntax';
 import { parsePointer } from '../document/pointer';
 import type { Edit } from '../document/edits';
 import type { Plan } from './run';

@@ -1,4 +1,4 @@
-import { renameResourceInPlaceholders } from '../document/placeholders';
+import { renameResourceInPlaceholders } from '../workload/placeholder-syntax';
 import { checkArgs, firstProblem, labelProblem, nameProblem, planOf } from './args';
 import type { Command } from './command';
 import type { JsonValue } from './fields';

@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, parse, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import { toPointer } from '../document/pointer';
-import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
+import { isListPlace, schemaKeysAt } from '../workload/schema-paths';
 import type { Edit } from '../document/edits';
 import { sameJson } from './same-json';
 import {

@@ -1,5 +1,5 @@
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders, type PlaceholderContext } from '../document/placeholders';
+import { findWorkloadPlaceholders, type PlaceholderContext } from '../workload/placeholders';
 import { parsePointer, toPointer } from '../document/pointer';
 
 /**

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../document/placeholders';
+import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../workload/placeholders';
 import { parentPointer, parsePointer, toPointer, unescapeSegment } from '../document/pointer';
 import { attachProblems } from './problems';
 import { startOrderLabel } from './start-order';

@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { exportCompose, type ComposeExportOptions } from '../export/compose';
-import { asRecord } from './sections';
+import { asRecord } from '../workload/values';
 
 /**
  * Resource outputs are only known once resources are provisioned: this runs the Compose export of

@@ -23,8 +23,9 @@ export {
   scoreProperty,
   type SchemaPath,
   type SchemaProperty,
-} from './schema-paths';
-export { asRecord, scalarText, sectionOf, valueAt, type Section } from './sections';
+} from '../workload/schema-paths';
+export { asRecord, scalarText, valueAt } from '../workload/values';
+export { sectionOf, type Section } from './sections';
 export {
   cpuSuggestions,
   describeBytes,

@@ -1,5 +1,5 @@
-import { resolvePlaceholders, scanPlaceholders } from '../document/placeholders';
-import { asRecord } from './sections';
+import { resolvePlaceholders, scanPlaceholders } from '../workload/placeholder-syntax';
+import { asRecord } from '../workload/values';
 
 /**
  * What a variable's value becomes once its placeholders are filled in, where that is known:

@@ -1,3 +1,6 @@
+import { closestField } from '../workload/did-you-mean';
+import { valueAtPath } from '../workload/values';
+
 /**
  * The wording of schema diagnostics: where a value sits, said in the user's words
  * ("Memory limit of container "web"", not "/containers/web/resources/limits/memory"),
@@ -97,7 +100,7 @@ function containerPlace(container: string, rest: readonly string[], root: unknow
     case 'volumes': {
       const isFile = field === 'files';
       if (rest.length === 1) return { noun: isFile ? 'Files' : 'Volumes', owner: of, kind: field };
-      const entries = valueAt(root, ['containers', container, field]);
+      const entries = valueAtPath(root, ['containers', container, field]);
       const entry = entryName(isFile ? 'File' : 'Volume', key!, entries);
       if (rest.length === 2) return { noun: entry, owner: of, kind: isFile ? 'file' : 'volume' };
       if (rest.length === 3)
@@ -180,7 +183,7 @@ function fallback(path: readonly string[]): Place {
 /** 'File "/etc/app.conf"' in the map form; in the deprecated list form the item's target, else its position. */
 function entryName(kind: 'File' | 'Volume', key: string, entries: unknown): string {
   if (Array.isArray(entries)) {
-    const target: unknown = valueAt(entries, [key, 'target']);
+    const target: unknown = valueAtPath(entries, [key, 'target']);
     return typeof target === 'string' && target ? `${kind} "${target}"` : `${kind} ${ordinal(key)}`;
   }
   return `${kind} "${key}"`;
@@ -219,16 +222,6 @@ function fieldNoun(field: string): string {
 /** List positions as people count them: segment '0' is item 1. */
 function ordinal(segment: string): string {
   return /^\d+$/.test(segment) ? String(Number(segment) + 1) : `"${segment}"`;
-}
-
-export function valueAt(root: unknown, path: readonly string[]): unknown {
-  let value = root;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(value, segment)) return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -400,7 +393,7 @@ export function missingFileSourceMessage(place: Place): string {
 }
 
 export function ambiguousFileSourceMessage(place: Place, entry: unknown): string {
-  const set = FILE_SOURCES.filter((k) => valueAt(entry, [k]) !== undefined);
+  const set = FILE_SOURCES.filter((k) => valueAtPath(entry, [k]) !== undefined);
   return `${subject(place)} sets ${set.length === 2 ? 'both ' : ''}${andList(set)}: keep only one of content, source or binaryContent.`;
 }
 
@@ -414,48 +407,6 @@ export function deprecatedTargetMessage(entry: Place, collection: string): strin
 
 export function genericMessage(place: Place, detail: string): string {
   return `${subject(place)} does not match the Score schema: it ${detail}.`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Did you mean …?
-
-/** The allowed field a mistyped key most likely meant: same letters ignoring case and '_'/'-', or one or two edits away. */
-export function closestField(field: string, allowed: readonly string[]): string | undefined {
-  const plain = normalise(field);
-  const exact = allowed.find((a) => normalise(a) === plain);
-  if (exact) return exact;
-  const budget = plain.length <= 4 ? 1 : 2;
-  let best: string | undefined;
-  let bestDistance = budget + 1;
-  for (const candidate of allowed) {
-    const distance = editDistance(plain, normalise(candidate));
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function normalise(key: string): string {
-  return key.toLowerCase().replace(/[-_\s]/g, '');
-}
-
-/** Optimal string alignment distance (Levenshtein plus swaps of neighbours). Keys are short. */
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { fileAndVolumeRules, isLocalPath } from './rules/files-volumes';
 import { limitRules } from './rules/limits';
 import { placeholderRules } from './rules/placeholders';
 import { portRules } from './rules/ports';
-import { parseCpu, parseMemory } from './rules/quantities';
+import { parseCpu, parseMemory } from '../workload/quantities';
 
 function rules(text: string): Diagnostic[] {
   return runRules(parseWorkloadText(text));

@@ -5,7 +5,7 @@ import { fileAndVolumeRules } from './rules/files-volumes';
 import { limitRules } from './rules/limits';
 import { placeholderRules } from './rules/placeholders';
 import { portRules } from './rules/ports';
-import { isRecord, type Data } from './rules/shared';
+import { isRecord, type Data } from '../workload/values';
 
 /**
  * The semantic rules: what JSON Schema cannot say (cross references, start order, placeholders,

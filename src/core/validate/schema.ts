@@ -20,9 +20,9 @@ import {
   requiredMessage,
   typeMessage,
   unknownFieldMessage,
-  valueAt,
   type Place,
 } from './messages';
+import { isRecord, valueAt, valueAtPath } from '../workload/values';
 
 /**
  * The JSON Schema layer: runs the validator compiled from schemas/score-v1b1.json (no code is
@@ -56,7 +56,7 @@ function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagno
   const root = parsed.value;
   const findings: Finding[] = [];
   const place = (path: string): Place => placeOf(parsePointer(path), root);
-  const value = (path: string): unknown => valueAt(root, parsePointer(path));
+  const value = (path: string): unknown => valueAt(root, path);
 
   const byPath = new Map<string, SchemaError[]>();
   for (const error of errors) {
@@ -77,7 +77,7 @@ function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagno
       const here = value(at);
       noise.add(error);
       for (const e of byPath.get(at) ?? []) if (e.keyword === 'type') noise.add(e);
-      if (!Array.isArray(here) && !isObject(here)) {
+      if (!Array.isArray(here) && !isRecord(here)) {
         findings.push({
           code: 'TYPE_MISMATCH',
           path: at,
@@ -89,7 +89,7 @@ function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagno
       noise.add(error);
       for (const e of branchErrors(at, ONE_OF_BRANCH)) noise.add(e);
       const entry = value(at);
-      if (!isObject(entry)) continue; // the type error says it all
+      if (!isRecord(entry)) continue; // the type error says it all
       const passing = error.params.passingSchemas;
       findings.push(
         Array.isArray(passing)
@@ -271,7 +271,7 @@ function generic(path: string, place: Place, error: SchemaError): Finding {
 function allowedFields(path: string, place: Place, root: unknown): readonly string[] {
   const fields = knownFields[place.kind] ?? [];
   if (place.kind !== 'file' && place.kind !== 'volume') return fields;
-  const collection = valueAt(root, parsePointer(path).slice(0, -1));
+  const collection = valueAtPath(root, parsePointer(path).slice(0, -1));
   return Array.isArray(collection) ? fields : fields.filter((f) => f !== 'target');
 }
 
@@ -307,10 +307,6 @@ function requiredRange(parsed: ParsedDocument, path: string) {
 function rank(keyword: string): number {
   const i = VALUE_CHECKS.indexOf(keyword);
   return i < 0 ? VALUE_CHECKS.length : i;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 // Where the schema's oneOf / anyOf sit, by the shape of the pointer.

@@ -3,7 +3,7 @@ import { parseWorkloadText, type ParsedDocument } from '../../document/parse';
 import { validateSchema } from '../../validate/schema';
 import { compareGoStrings } from './go-format';
 import { applyOverrideProperty } from './overrides';
-import { isRecord, toRecord } from './workload';
+import { isRecord, toRecord } from '../../workload/values';
 
 /**
  * Reading the Score files as score-compose's generate does: decode each as YAML into a map, check

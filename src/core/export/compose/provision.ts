@@ -6,8 +6,9 @@ import { networkShape, serviceShape, volumeShape, type ShapeContext } from './co
 import { compareGoStrings, sortGoStrings } from './go-format';
 import { cleanPath, isLocalPath, joinPath } from './go-path';
 import { buildResolver, immediate, substituteValue } from './substitution';
-import { isRecord, type ScoreWorkload } from './workload';
-import { parseReference, scanPlaceholders } from '../../document/placeholders';
+import { isRecord } from '../../workload/values';
+import { type ScoreWorkload } from './workload';
+import { parseReference, scanPlaceholders } from '../../workload/placeholder-syntax';
 
 /**
  * Resources are primed (one per uid: a shared resource declared by several workloads is one

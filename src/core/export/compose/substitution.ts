@@ -1,7 +1,7 @@
-import { parseReference, resolvePlaceholders, scanPlaceholders } from '../../document/placeholders';
+import { parseReference, resolvePlaceholders, scanPlaceholders } from '../../workload/placeholder-syntax';
 import type { OutputLookup } from '../../provisioners/lookup';
 import { goJson, sortGoStrings } from './go-format';
-import { isRecord } from './workload';
+import { isRecord } from '../../workload/values';
 
 /**
  * Placeholder substitution as score-go and score-compose do it. One resolver (BuildSubstitutionFunction)

@@ -1,3 +1,5 @@
+import { emptyRecord, isRecord, toRecord } from '../../workload/values';
+
 /**
  * The workload as score-compose sees it after score-go's upgrade transforms and MapSpec: typed
  * fields, files and volumes keyed by target, and the raw metadata kept for ${metadata…} lookups.
@@ -57,21 +59,6 @@ export interface ScoreWorkload {
   containers: Record<string, ScoreContainer>;
   resources: Record<string, ScoreResource>;
   servicePorts: Record<string, ScoreServicePort>;
-}
-
-export function emptyRecord<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Map);
-}
-
-/** A copy with a null prototype, so that keys such as `__proto__` stay plain data. */
-export function toRecord(value: unknown): Record<string, unknown> {
-  const out = emptyRecord<unknown>();
-  if (isRecord(value)) for (const [k, v] of Object.entries(value)) out[k] = v;
-  return out;
 }
 
 /**

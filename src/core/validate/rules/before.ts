@@ -1,7 +1,9 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
-import { didYouMean, isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+import { didYouMean } from '../../workload/did-you-mean';
+import { isRecord, recordEntries, type Data } from '../../workload/values';
+import { ruleDiagnostic } from './shared';
 
 /**
  * Container start order. `containers.A.before.B` means A starts before B (B waits for A), as

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
-import { isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+import { isRecord, recordEntries, type Data } from '../../workload/values';
+import { ruleDiagnostic } from './shared';
 
 /**
  * Files and volumes: the deprecated list form, and the file checks score-compose makes when it

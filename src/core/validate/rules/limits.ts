@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
-import { parseCpu, parseMemory } from './quantities';
-import { isRecord, ruleDiagnostic, type Data } from './shared';
+import { parseCpu, parseMemory } from '../../workload/quantities';
+import { isRecord, type Data } from '../../workload/values';
+import { ruleDiagnostic } from './shared';
 
 /**
  * A request above its limit. Kubernetes rejects such a pod ("must be less than or equal to … limit"), but the

@@ -1,15 +1,15 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
+import { findExpandableStrings, textOffsets, type ExpandableString } from '../../workload/placeholders';
 import {
-  findExpandableStrings,
   findUnterminatedPlaceholder,
   scanPlaceholderReferences,
-  textOffsets,
-  type ExpandableString,
   type PlaceholderToken,
-} from '../../document/placeholders';
+} from '../../workload/placeholder-syntax';
+import { isPlaceholderPart, WELL_FORMED_PLACEHOLDER } from '../../workload/placeholder-syntax';
 import { parsePointer } from '../../document/pointer';
-import { didYouMean, isRecord, type Data } from './shared';
+import { didYouMean } from '../../workload/did-you-mean';
+import { isRecord, type Data } from '../../workload/values';
 
 /**
  * Placeholder rules, in the contexts score-go's `loader.Validate` checks: variables, file content
@@ -19,12 +19,6 @@ import { didYouMean, isRecord, type Data } from './shared';
  * at generate time anyway.
  */
 
-/** score-go's rule for a well-formed placeholder (loader/validate.go). */
-const WELL_FORMED = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
-const PART = /^[a-zA-Z0-9_-]+$/;
-
-/** Whether score-go lets a placeholder name this key: one part of letters, digits, "_" and "-". */
-export const isPlaceholderPart = (key: string): boolean => PART.test(key);
 const ROOTS = ['metadata', 'resources'];
 
 export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
@@ -70,7 +64,7 @@ function checkToken(
 ): Problem | undefined {
   const { raw, content } = token;
   // The messages are only written for a placeholder with a problem: most have none.
-  if (!WELL_FORMED.test(content)) {
+  if (!WELL_FORMED_PLACEHOLDER.test(content)) {
     return {
       severity: 'error',
       code: 'INVALID_PLACEHOLDER',
@@ -121,7 +115,7 @@ function malformed(raw: string, content: string, where: string, escape: string):
   if (!content.includes('.')) {
     return `${head}: it needs at least two parts separated by ".", such as \${metadata.name} or \${resources.db.host}. ${escape}`;
   }
-  const bad = content.split('.').find((p) => !PART.test(p));
+  const bad = content.split('.').find((p) => !isPlaceholderPart(p));
   const what =
     bad === ''
       ? 'it has an empty part (two dots together, or a dot at an end)'

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
-import { isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+import { isRecord, recordEntries, type Data } from '../../workload/values';
+import { ruleDiagnostic } from './shared';
 
 /** Two service ports with the same number and protocol: Kubernetes rejects such a Service. */
 export function portRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
