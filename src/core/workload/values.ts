@@ -62,6 +62,27 @@ export function valueAtPath(data: unknown, path: readonly string[]): unknown {
   return here;
 }
 
+/**
+ * Follows `keys` down from `from` through mappings (own keys only, as `${metadata.a.b}` is looked up):
+ * the value reached and how many keys were followed (all of them when `depth === keys.length`).
+ */
+export function followKeys(from: unknown, keys: readonly string[]): { value: unknown; depth: number } {
+  let value = from;
+  let depth = 0;
+  for (const key of keys) {
+    if (!isRecord(value) || !hasKey(value, key)) break;
+    value = value[key];
+    depth++;
+  }
+  return { value, depth };
+}
+
+/** The text of a scalar (numbers and booleans as written); undefined for anything else. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
 /** A value shown in a text input: strings as they are, numbers and booleans as written, else ''. */
 export function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
