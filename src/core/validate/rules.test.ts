@@ -7,6 +7,7 @@ import { beforeRules, findCycles } from './rules/before';
 import { fileAndVolumeRules, isLocalPath } from './rules/files-volumes';
 import { limitRules } from './rules/limits';
 import { placeholderRules } from './rules/placeholders';
+import { workloadOf } from '../workload/read';
 import { portRules } from './rules/ports';
 import { parseCpu, parseMemory } from '../workload/quantities';
 
@@ -387,7 +388,7 @@ describe('robustness', () => {
 /** runRules swallows a throwing rule; this calls the rules without that net, so a bug shows here. */
 function runRulesStrict(text: string): Diagnostic[] {
   const parsed = parseWorkloadText(text);
-  const workload = parsed.value as Record<string, unknown>;
+  const workload = workloadOf(parsed);
   return [placeholderRules, beforeRules, portRules, limitRules, fileAndVolumeRules].flatMap((rule) =>
     rule(parsed, workload),
   );
