@@ -226,6 +226,13 @@ describe('start order (before) rules', () => {
       expect(rules(withProbe)).toEqual([]);
     }
   });
+
+  it('does not take a probe written as a single value for one, as score-compose does not', () => {
+    const text = containers(
+      `  init:\n    image: x\n    livenessProbe: yes\n    before:\n      main: {ready: healthy}\n  main:\n    image: y\n`,
+    );
+    expect(rules(text).map((d) => d.code)).toEqual(['HEALTHY_WITHOUT_PROBE']);
+  });
 });
 
 describe('service port rules', () => {
