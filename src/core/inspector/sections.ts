@@ -1,5 +1,5 @@
 import { parsePointer, toPointer } from '../document/pointer';
-import { asRecord } from '../workload/values';
+import { readWorkload } from '../workload/read';
 
 /**
  * Which form the inspector shows for a selection: the workload's, a container's or a resource's.
@@ -14,8 +14,7 @@ export type Section =
 export function sectionOf(pointer: string | undefined, workload: unknown): Section {
   const [root, name] = parsePointer(pointer ?? '');
   if ((root === 'containers' || root === 'resources') && name !== undefined) {
-    const entries = asRecord(asRecord(workload)?.[root]);
-    if (entries && Object.prototype.hasOwnProperty.call(entries, name)) {
+    if (readWorkload(workload)[root].has(name)) {
       const kind = root === 'containers' ? 'container' : 'resource';
       return { kind, name, pointer: toPointer([root, name]) };
     }
