@@ -6,7 +6,7 @@ import { buildCatalog } from './build';
 import { builtinCatalog } from './catalog';
 import { completePlaceholder } from './complete';
 import { placeholderAt } from '../workload/placeholders';
-import { previewPlaceholder } from './preview';
+import { previewPlaceholder } from '../export/placeholder-preview';
 
 const text = `apiVersion: score.dev/v1b1
 metadata:
