@@ -15,14 +15,15 @@ import {
   missingProbeActionMessage,
   nameMessage,
   patternMessage,
-  placeOf,
   rangeMessage,
   requiredMessage,
   typeMessage,
   unknownFieldMessage,
-  type Place,
 } from './messages';
-import { isRecord, valueAt, valueAtPath } from '../workload/values';
+import { placeOf, type Place } from './places';
+import { readWorkload } from '../workload/read';
+import type { Workload } from '../workload/types';
+import { isRecord, valueAt } from '../workload/values';
 
 /**
  * The JSON Schema layer: runs the validator compiled from schemas/score-v1b1.json (no code is
@@ -55,7 +56,8 @@ const VALUE_CHECKS = ['type', 'enum', 'minLength', 'maxLength', 'pattern', 'mini
 function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagnostic[] {
   const root = parsed.value;
   const findings: Finding[] = [];
-  const place = (path: string): Place => placeOf(parsePointer(path), root);
+  const workload = readWorkload(root);
+  const place = (path: string): Place => placeOf(parsePointer(path), workload);
   const value = (path: string): unknown => valueAt(root, path);
 
   const byPath = new Map<string, SchemaError[]>();
@@ -165,7 +167,7 @@ function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagno
           code: 'UNKNOWN_FIELD',
           path: childPointer(at, field),
           part: 'key',
-          message: unknownFieldMessage(place(at), field, allowedFields(at, place(at), root)),
+          message: unknownFieldMessage(place(at), field, allowedFields(at, place(at), workload)),
         });
         break;
       }
@@ -268,11 +270,13 @@ function generic(path: string, place: Place, error: SchemaError): Finding {
 }
 
 /** The fields allowed where an unknown one was found; a map-form file or volume does not take target. */
-function allowedFields(path: string, place: Place, root: unknown): readonly string[] {
+function allowedFields(path: string, place: Place, workload: Workload): readonly string[] {
   const fields = knownFields[place.kind] ?? [];
   if (place.kind !== 'file' && place.kind !== 'volume') return fields;
-  const collection = valueAtPath(root, parsePointer(path).slice(0, -1));
-  return Array.isArray(collection) ? fields : fields.filter((f) => f !== 'target');
+  const [, container] = parsePointer(path);
+  const listed =
+    workload.containers.get(container ?? '')?.[place.kind === 'file' ? 'files' : 'volumes'].form === 'list';
+  return listed ? fields : fields.filter((f) => f !== 'target');
 }
 
 function toDiagnostics(parsed: ParsedDocument, findings: readonly Finding[]): Diagnostic[] {
