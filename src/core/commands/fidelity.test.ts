@@ -9,7 +9,7 @@ import { parentPointer, parsePointer, toPointer } from '../document/pointer';
 import { locate } from '../document/source-map';
 import { applyEdits, type Edit } from '../document/edits';
 import { isRefusal } from './command';
-import { modelCommand, type Json } from './fidelity.model';
+import { modelCommand, type Json } from '../../../test/support/fidelity-model';
 import { commands, runCommand, type CommandName } from './registry';
 
 /**
