@@ -63,6 +63,22 @@ export function valueAtPath(data: unknown, path: readonly string[]): unknown {
 }
 
 /**
+ * Every string in nested data (through lists and mappings), in the order an explicit stack walks them:
+ * no recursion, as data may nest deeply.
+ */
+export function stringsIn(value: unknown): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const here = stack.pop();
+    if (typeof here === 'string') out.push(here);
+    else if (Array.isArray(here)) stack.push(...(here as unknown[]));
+    else if (isRecord(here)) stack.push(...Object.values(here));
+  }
+  return out;
+}
+
+/**
  * Follows `keys` down from `from` through mappings (own keys only, as `${metadata.a.b}` is looked up):
  * the value reached and how many keys were followed (all of them when `depth === keys.length`).
  */

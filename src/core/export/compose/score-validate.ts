@@ -1,6 +1,6 @@
 import { scanPlaceholders, WELL_FORMED_PLACEHOLDER } from '../../workload/placeholder-syntax';
 import { sortGoStrings } from './go-format';
-import { isRecord } from '../../workload/values';
+import { stringsIn } from '../../workload/values';
 import { type ScoreWorkload } from './workload';
 
 /**
@@ -62,15 +62,7 @@ function listPlaceholders(workload: ScoreWorkload): Set<string> {
     for (const value of Object.values(container.variables)) add(value);
     for (const volume of Object.values(container.volumes)) add(volume.source);
   }
-  for (const resource of Object.values(workload.resources)) {
-    const stack: unknown[] = [resource.params];
-    while (stack.length > 0) {
-      const value = stack.pop();
-      if (typeof value === 'string') add(value);
-      else if (Array.isArray(value)) stack.push(...value);
-      else if (isRecord(value)) stack.push(...Object.values(value));
-    }
-  }
+  for (const resource of Object.values(workload.resources)) for (const value of stringsIn(resource.params)) add(value);
   return found;
 }
 
