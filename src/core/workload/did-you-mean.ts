@@ -55,7 +55,7 @@ function normalise(key: string): string {
  * commonest typo). Past `atMost` the exact figure does not matter: two lengths further apart than it
  * give Infinity at once.
  */
-export function editDistance(a: string, b: string, atMost = Infinity): number {
+function editDistance(a: string, b: string, atMost = Infinity): number {
   if (Math.abs(a.length - b.length) > atMost) return Infinity;
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);

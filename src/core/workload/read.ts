@@ -76,7 +76,7 @@ const containers = new WeakMap<Data, Container>();
 const resources = new WeakMap<Data, Resource>();
 
 /** A scalar as written; undefined for anything else. */
-export function scalar(value: unknown): Scalar | undefined {
+function scalar(value: unknown): Scalar | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 }
 

@@ -20,11 +20,6 @@ export function asRecord(value: unknown): Data | undefined {
   return isRecord(value) ? value : undefined;
 }
 
-/** The entries of a mapping, or none when it is not one. */
-export function recordEntries(value: unknown): Array<[string, unknown]> {
-  return isRecord(value) ? Object.entries(value) : [];
-}
-
 /** An empty mapping with no prototype, so that keys such as `__proto__` stay plain data. */
 export function emptyRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
