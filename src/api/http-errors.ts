@@ -7,7 +7,7 @@ import {
   ValidationError,
   type RepositoryError,
 } from './errors';
-import { isRecord } from './repository';
+import { isRecord } from '../core/workload/values';
 import { summary } from './workload-text';
 
 /**

@@ -1,4 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
+import { isRecord } from '../core/workload/values';
 import type { ContainerMap, ResourceMap, ScoreWorkload, ValidationResult } from './contract';
 import { isWorkloadName } from './contract';
 import { NotFoundError, RepositoryError, ServerError, UnreachableError, ValidationError } from './errors';
@@ -6,7 +7,6 @@ import type { paths } from './generated/workloads';
 import { errorFromAnswer, isErrorResponse, isValidationResult } from './http-errors';
 import {
   checkSameName,
-  isRecord,
   nameIn,
   normaliseQuery,
   type SavedWorkload,

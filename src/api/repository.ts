@@ -1,3 +1,4 @@
+import { isRecord } from '../core/workload/values';
 import type { ContainerMap, ResourceMap, ScoreWorkload, ValidationResult } from './contract';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './contract';
 import { ValidationError } from './errors';
@@ -122,8 +123,4 @@ export function nameIn(workload: unknown): string | undefined {
   const metadata = isRecord(workload) ? workload['metadata'] : undefined;
   const name = isRecord(metadata) ? metadata['name'] : undefined;
   return typeof name === 'string' ? name : undefined;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateWorkload } from '../../bench/workload-generator';
-import { findWorkloadPlaceholders } from '../core/document/placeholders';
+import { findWorkloadPlaceholders } from '../core/workload/placeholders';
 import { parseWorkloadText } from '../core/document/parse';
 import { exportedVariables } from '../core/inspector/exported-variables';
 import { templates } from '../core/templates';

@@ -1,3 +1,4 @@
+import { isRecord } from '../core/workload/values';
 import type { Positions, XY } from '../core/graph';
 
 /**
@@ -135,10 +136,6 @@ function isPoint(p: unknown): p is XY {
     Math.abs(p.x) < MAX_COORDINATE &&
     Math.abs(p.y) < MAX_COORDINATE
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function safeLocalStorage(): KeyValueStorage | undefined {

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnostics';
 import { LineIndex } from '../core/document/lines';
-import { rememberPlaceholders, type LocatedPlaceholder } from '../core/document/placeholders';
+import { rememberPlaceholders, type LocatedPlaceholder } from '../core/workload/placeholders';
 import { parseWorkloadText, type ParsedDocument } from '../core/document/parse';
 
 /**

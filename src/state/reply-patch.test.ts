@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findWorkloadPlaceholders } from '../core/document/placeholders';
+import { findWorkloadPlaceholders } from '../core/workload/placeholders';
 import { templates } from '../core/templates';
 import { validateText } from '../core/validate';
 import { generateWorkload } from '../../bench/workload-generator';

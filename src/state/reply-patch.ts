@@ -1,4 +1,4 @@
-import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../core/document/placeholders';
+import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../core/workload/placeholders';
 import type { ParsedDocument } from '../core/document/parse';
 
 /**

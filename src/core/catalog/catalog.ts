@@ -1,6 +1,8 @@
 import { provisionerMatches } from '../provisioners/match';
 import { resourceUid } from '../provisioners/uid';
+import type { Resource, Workload } from '../workload/types';
 import { builtinCatalogEntries, builtinProvisioners } from './entries';
+import { SAMPLE_WORKLOAD } from './sample';
 import type { Catalog, CatalogEntry } from './types';
 
 let builtin: Catalog | undefined;
@@ -31,6 +33,31 @@ export function matchEntry(
 ): CatalogEntry | undefined {
   const uid = resourceUid(workload, name, resource.type, resource.class, resource.id);
   return catalog.entries.find((e) => provisionerMatches(e, uid));
+}
+
+/** What a resource of the workload declares that matching looks at; undefined when it has no type. */
+export function resourceRef(resource: Resource): ResourceRef | undefined {
+  if (typeof resource.type !== 'string') return undefined;
+  return {
+    type: resource.type,
+    ...(typeof resource.class === 'string' ? { class: resource.class } : {}),
+    ...(typeof resource.id === 'string' ? { id: resource.id } : {}),
+  };
+}
+
+/**
+ * The workload name its resources are matched under (a resource without an id is `type.class#WORKLOAD.NAME`):
+ * its name, or the sample workload's while it has none.
+ */
+export function matchingName(workload: Workload): string {
+  const name = workload.metadata?.name;
+  return typeof name === 'string' && name !== '' ? name : SAMPLE_WORKLOAD;
+}
+
+/** The entry that would provision a resource of the workload, or undefined (no type, or no match). */
+export function entryFor(catalog: Catalog, workload: Workload, resource: Resource): CatalogEntry | undefined {
+  const ref = resourceRef(resource);
+  return ref && matchEntry(catalog, matchingName(workload), resource.name, ref);
 }
 
 /** A resource type as the catalog page lists it: every entry of the type, in match order. */

@@ -5,7 +5,8 @@ import { exportCompose } from '../export/compose';
 import { buildCatalog } from './build';
 import { builtinCatalog } from './catalog';
 import { completePlaceholder } from './complete';
-import { placeholderAt, previewPlaceholder } from './preview';
+import { placeholderAt } from '../workload/placeholders';
+import { previewPlaceholder } from '../export/placeholder-preview';
 
 const text = `apiVersion: score.dev/v1b1
 metadata:

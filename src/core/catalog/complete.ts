@@ -1,8 +1,8 @@
 import type { ParsedDocument } from '../document/parse';
-import { isPlaceholderPart } from '../validate/rules/placeholders';
-import { isRecord } from '../validate/rules/shared';
-import { matchEntry } from './catalog';
-import { SAMPLE_WORKLOAD } from './sample';
+import { isPlaceholderPart } from '../workload/placeholder-syntax';
+import { readWorkload } from '../workload/read';
+import { followKeys, isRecord } from '../workload/values';
+import { entryFor } from './catalog';
 import type { Catalog, CatalogEntry } from './types';
 
 /**
@@ -54,28 +54,18 @@ export function completePlaceholderIn(
   const segments = splitSegments(line.slice(open));
   const typed = segments.length - 1;
   const from = textBeforeCursor.length - segments[typed]!.length;
-  const workload = isRecord(value) ? value : {};
+  const workload = readWorkload(value);
   const [root, ...rest] = segments;
   if (typed === 0) return { from, items: ROOTS };
-  if (root === 'metadata') return { from, items: metadataItems(workload.metadata, rest.slice(0, -1)) };
+  if (root === 'metadata') return { from, items: metadataItems(workload.metadata?.values, rest.slice(0, -1)) };
   if (root !== 'resources') return { from, items: [] };
-  const resources = isRecord(workload.resources) ? workload.resources : {};
-  const workloadName =
-    isRecord(workload.metadata) && typeof workload.metadata.name === 'string'
-      ? workload.metadata.name
-      : SAMPLE_WORKLOAD;
   const entryOf = (name: string): CatalogEntry | undefined => {
-    const r = resources[name];
-    if (!isRecord(r) || typeof r.type !== 'string') return undefined;
-    return matchEntry(catalog, workloadName, name, {
-      type: r.type,
-      ...(typeof r.class === 'string' ? { class: r.class } : {}),
-      ...(typeof r.id === 'string' ? { id: r.id } : {}),
-    });
+    const resource = workload.resources.get(name);
+    return resource && entryFor(catalog, workload, resource);
   };
   if (typed === 1) {
-    const items = Object.entries(resources).map(([name, r]): CompletionItem => {
-      const type = isRecord(r) && typeof r.type === 'string' ? r.type : undefined;
+    const items = [...workload.resources].map(([name, r]): CompletionItem => {
+      const type = typeof r.type === 'string' ? r.type : undefined;
       const entry = entryOf(name);
       return {
         label: name,
@@ -116,9 +106,9 @@ const ROOTS: CompletionItem[] = [
 ];
 
 function metadataItems(metadata: unknown, path: string[]): CompletionItem[] {
-  let here: unknown = metadata;
-  for (const key of path) here = isRecord(here) ? here[unescapeKey(key)] : undefined;
-  if (!isRecord(here)) return [];
+  const keys = path.map(unescapeKey);
+  const { value: here, depth } = followKeys(metadata, keys);
+  if (depth < keys.length || !isRecord(here)) return [];
   return Object.entries(here)
     .filter(([key]) => readable(key))
     .map(([key, value]) => ({

@@ -1,7 +1,8 @@
 /**
  * The resource catalog: the resource types the loaded provisioners (and the built-in ones) offer,
- * with their params, outputs and compose services; the catalog layer of validation; completion and
- * preview of placeholders. See README.md for the format.
+ * with their params, outputs and compose services; the registry of resource types; the catalog layer
+ * of validation; completion of placeholders. See README.md for the format. (What a placeholder becomes
+ * in the Compose export is export/placeholder-preview.ts.)
  */
 export type {
   Catalog,
@@ -32,4 +33,3 @@ export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type Pro
 export { addResourceArgs, missingServicePort, resourceFromEntry, resourceSnippet } from './snippet';
 export { catalogRules } from './validate';
 export { completePlaceholder, completePlaceholderIn, type Completion, type CompletionItem } from './complete';
-export { placeholderAt, previewPlaceholder, type PlaceholderPreview, type PreviewOptions } from './preview';

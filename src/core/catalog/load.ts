@@ -3,6 +3,7 @@ import { defaultProvisioners } from '../provisioners/builtin';
 import { environmentProvisioner } from '../provisioners/environment';
 import { loadProvisionerFile } from '../provisioners/template';
 import type { Provisioner } from '../provisioners/types';
+import { isRecord } from '../workload/values';
 import { entryFromProvisioner, type EntryFacts } from './entries';
 import type { CatalogEntry, CatalogFile, ProvisionerKind } from './types';
 
@@ -85,5 +86,5 @@ export function provisionersFromFiles(
 
 function toList(value: unknown): Array<Record<string, unknown>> {
   if (!Array.isArray(value)) return [];
-  return value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v));
+  return value.filter(isRecord);
 }

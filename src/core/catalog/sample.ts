@@ -1,6 +1,7 @@
 import { createRandom } from '../provisioners/random';
 import type { Provisioner, ProvisionInput, ProvisionResult, WorkloadService } from '../provisioners/types';
 import { resourceUid, uidParts } from '../provisioners/uid';
+import { isRecord } from '../workload/values';
 import type { CatalogService, CatalogValue } from './types';
 
 /**
@@ -138,8 +139,4 @@ function commonSuffix(a: string, b: string, taken: number): number {
 
 function isAlnum(c: string): boolean {
   return /^[A-Za-z0-9]$/.test(c);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

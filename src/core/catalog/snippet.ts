@@ -1,7 +1,8 @@
 import { stringify } from 'yaml';
 import type { AddResourceArgs } from '../commands/resources';
 import { sampleName, sampleParams } from './entries';
-import { asRecord } from '../inspector/sections';
+import { uniqueName } from '../workload/names';
+import { readWorkload } from '../workload/read';
 import type { CatalogEntry } from './types';
 
 /**
@@ -29,7 +30,7 @@ export function resourceFromEntry(entry: CatalogEntry, name: string = sampleName
  */
 export function addResourceArgs(entry: CatalogEntry, workload: unknown): AddResourceArgs {
   const facts = workloadFacts(workload);
-  const args = resourceFromEntry(entry, freeName(sampleName(entry.type), facts.resources));
+  const args = resourceFromEntry(entry, uniqueName(sampleName(entry.type), facts.resources));
   if (!args.params) return args;
   const fitted = { ...args.params };
   for (const [param, value] of Object.entries(fitParams(entry.type, facts))) {
@@ -55,13 +56,13 @@ interface WorkloadFacts {
   resources: string[];
 }
 
-function workloadFacts(workload: unknown): WorkloadFacts {
-  const metadata = asRecord(asRecord(workload)?.metadata);
-  const ports = asRecord(asRecord(asRecord(workload)?.service)?.ports);
+function workloadFacts(value: unknown): WorkloadFacts {
+  const workload = readWorkload(value);
+  const name = workload.metadata?.name;
   return {
-    name: typeof metadata?.name === 'string' && metadata.name !== '' ? metadata.name : undefined,
-    ports: ports ? Object.keys(ports) : [],
-    resources: Object.keys(asRecord(asRecord(workload)?.resources) ?? {}),
+    name: typeof name === 'string' && name !== '' ? name : undefined,
+    ports: [...workload.servicePorts.keys()],
+    resources: [...workload.resources.keys()],
   };
 }
 
@@ -89,15 +90,6 @@ export function resourceSnippet(entry: CatalogEntry, name: string = sampleName(e
     : entry.outputs.map((o) => `#   ${envName(key, o.name)}: \${resources.${key}.${o.name}}`);
   if (reads.length === 0) return yaml;
   return `${yaml}# In a container's variables:\n${reads.join('\n')}\n`;
-}
-
-function freeName(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken);
-  if (!used.has(base)) return base;
-  for (let i = 2; ; i++) {
-    const candidate = `${base.slice(0, 60)}-${i}`;
-    if (!used.has(candidate)) return candidate;
-  }
 }
 
 function envName(resource: string, output: string): string {

@@ -1,11 +1,12 @@
 import type { Diagnostic, DiagnosticCode } from '../diagnostics';
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders } from '../document/placeholders';
 import { childPointer } from '../document/pointer';
 import { rangeOf, type RangePart } from '../document/source-map';
-import { closest, didYouMean, isRecord, type Data } from '../validate/rules/shared';
-import { ANY_CLASS, catalogTypes, matchEntry } from './catalog';
-import { SAMPLE_WORKLOAD } from './sample';
+import { closest, didYouMean } from '../workload/did-you-mean';
+import { workloadOf } from '../workload/read';
+import type { Resource } from '../workload/types';
+import { hasKey, isRecord, type Data } from '../workload/values';
+import { ANY_CLASS, catalogTypes, matchEntry, matchingName, resourceRef, type ResourceRef } from './catalog';
 import type { Catalog, CatalogEntry } from './types';
 
 /**
@@ -21,15 +22,14 @@ import type { Catalog, CatalogEntry } from './types';
  */
 export function catalogRules(parsed: ParsedDocument, catalog: Catalog): Diagnostic[] {
   if (parsed.blocked || !isRecord(parsed.value)) return [];
-  const workload = parsed.value;
-  const metadata = isRecord(workload.metadata) ? workload.metadata : {};
-  const workloadName = typeof metadata.name === 'string' && metadata.name !== '' ? metadata.name : SAMPLE_WORKLOAD;
-  const resources = isRecord(workload.resources) ? workload.resources : {};
+  const workload = workloadOf(parsed);
+  const workloadName = matchingName(workload);
   const out: Diagnostic[] = [];
   const entries = new Map<string, CatalogEntry>();
-  for (const [name, value] of Object.entries(resources)) {
-    if (!isRecord(value) || typeof value.type !== 'string' || value.type === '') continue; // the schema says so
-    const { entry, problems } = verdictOn(catalog, workloadName, name, value);
+  for (const [name, resource] of workload.resources) {
+    const ref = resourceRef(resource);
+    if (!ref || ref.type === '') continue; // the schema says so
+    const { entry, problems } = verdictOn(catalog, workloadName, resource, ref);
     if (entry) entries.set(name, entry);
     for (const p of problems) {
       out.push({
@@ -43,7 +43,7 @@ export function catalogRules(parsed: ParsedDocument, catalog: Catalog): Diagnost
     }
   }
 
-  for (const p of findWorkloadPlaceholders(parsed)) {
+  for (const p of workload.placeholders) {
     if (p.context === 'command' || p.context === 'args') continue; // not expanded by score-compose
     const [root, name, output] = p.parts;
     if (root !== 'resources' || name === undefined || output === undefined) continue;
@@ -79,38 +79,34 @@ interface Verdict {
 }
 
 /**
- * What the catalog says about one resource. Remembered by the resource's data: an edit elsewhere in
- * the workload keeps that object (see incremental.ts), so a check after typing in one container does
- * not match every resource and write its messages again. The data is never changed once read.
+ * What the catalog says about one resource. Remembered by the resource's view: an edit elsewhere in
+ * the workload keeps it (see workload/read.ts), so a check after typing in one container does not
+ * match every resource and write its messages again. The view is never changed once read.
  */
-function verdictOn(catalog: Catalog, workloadName: string, name: string, value: Data): Verdict {
+function verdictOn(catalog: Catalog, workloadName: string, resource: Resource, ref: ResourceRef): Verdict {
   let byValue = verdicts.get(catalog);
   if (!byValue) {
     byValue = new WeakMap();
     verdicts.set(catalog, byValue);
   }
-  const known = byValue.get(value);
-  if (known && known.name === name && known.workloadName === workloadName) return known.verdict;
-  const verdict = judge(catalog, workloadName, name, value);
-  byValue.set(value, { name, workloadName, verdict });
+  const known = byValue.get(resource);
+  if (known && known.workloadName === workloadName) return known.verdict;
+  const verdict = judge(catalog, workloadName, resource, ref);
+  byValue.set(resource, { workloadName, verdict });
   return verdict;
 }
 
-const verdicts = new WeakMap<Catalog, WeakMap<Data, { name: string; workloadName: string; verdict: Verdict }>>();
+const verdicts = new WeakMap<Catalog, WeakMap<Resource, { workloadName: string; verdict: Verdict }>>();
 
-function judge(catalog: Catalog, workloadName: string, name: string, value: Data): Verdict {
+function judge(catalog: Catalog, workloadName: string, resource: Resource, ref: ResourceRef): Verdict {
+  const name = resource.name;
   const problems: ResourceProblem[] = [];
   const warn = (code: DiagnosticCode, message: string, pointer: string, part: RangePart = 'value') =>
     problems.push({ code, message, pointer, part });
   const pointer = childPointer('/resources', name);
-  const resource = {
-    type: value.type as string,
-    ...(typeof value.class === 'string' ? { class: value.class } : {}),
-    ...(typeof value.id === 'string' ? { id: value.id } : {}),
-  };
-  const entry = matchEntry(catalog, workloadName, name, resource);
+  const entry = matchEntry(catalog, workloadName, name, ref);
   if (!entry) {
-    warn('NO_PROVISIONER', noProvisionerMessage(catalog, name, resource), childPointer(pointer, 'type'));
+    warn('NO_PROVISIONER', noProvisionerMessage(catalog, name, ref), childPointer(pointer, 'type'));
     return { entry, problems };
   }
   if (!entry.runsInBrowser) {
@@ -120,19 +116,19 @@ function judge(catalog: Catalog, workloadName: string, name: string, value: Data
       childPointer(pointer, 'type'),
     );
   }
-  if (entry.paramsDeclared) checkParams(name, value.params, entry, pointer, warn);
+  if (entry.paramsDeclared) checkParams(name, resource.params, entry, pointer, warn);
   return { entry, problems };
 }
 
 function checkParams(
   name: string,
-  params: unknown,
+  params: Data | undefined,
   entry: CatalogEntry,
   pointer: string,
   warn: (code: DiagnosticCode, message: string, pointer: string, part?: RangePart) => void,
 ): void {
   const known = entry.params.map((p) => p.name);
-  const given = isRecord(params) ? params : {};
+  const given = params ?? {};
   for (const key of Object.keys(given)) {
     if (known.includes(key)) continue;
     const supports = known.length === 0 ? 'takes no params' : `takes ${known.map((k) => `"${k}"`).join(', ')}`;
@@ -144,22 +140,18 @@ function checkParams(
     );
   }
   for (const param of entry.params) {
-    if (!param.required || Object.prototype.hasOwnProperty.call(given, param.name)) continue;
+    if (!param.required || hasKey(given, param.name)) continue;
     const example = param.example !== undefined ? ` (for example ${param.name}: ${String(param.example)})` : '';
     warn(
       'MISSING_PARAM',
       `Resource "${name}" (type ${entry.type}) needs param "${param.name}": ${lowerFirst(param.description) || 'its provisioner requires it'}. Add it under params${example}.`,
-      isRecord(params) ? childPointer(pointer, 'params') : pointer,
+      params ? childPointer(pointer, 'params') : pointer,
       'key',
     );
   }
 }
 
-function noProvisionerMessage(
-  catalog: Catalog,
-  name: string,
-  resource: { type: string; class?: string; id?: string },
-): string {
+function noProvisionerMessage(catalog: Catalog, name: string, resource: ResourceRef): string {
   const types = catalogTypes(catalog);
   const sameType = types.find((t) => t.type === resource.type);
   const klass = resource.class ?? 'default';

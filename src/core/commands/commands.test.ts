@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkloadText } from '../document/parse';
 import { validateText } from '../validate';
-import { applyEdits, isRefusal, type CommandResult, type CommandSuccess } from './edit';
+import { applyEdits } from '../document/edits';
+import { isRefusal, type CommandResult, type CommandSuccess } from './command';
 import { commands, runCommand } from './registry';
 
 /** The command succeeded, and its edits turn the old text into the new one. */

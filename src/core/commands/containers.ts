@@ -1,5 +1,5 @@
 import { checkArgs, firstProblem, labelProblem, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import { collect, runPlan } from './run';
 import { removeAt, renameKeyAt, setAt } from './splice';
 import type { EditContext } from './tree';

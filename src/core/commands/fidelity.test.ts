@@ -7,8 +7,9 @@ import { isAlias, isCollection, isMap, isNode, isSeq, stringify, visit, type Nod
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { parentPointer, parsePointer, toPointer } from '../document/pointer';
 import { locate } from '../document/source-map';
-import { applyEdits, isRefusal, type Edit } from './edit';
-import { modelCommand, type Json } from './fidelity.model';
+import { applyEdits, type Edit } from '../document/edits';
+import { isRefusal } from './command';
+import { modelCommand, type Json } from '../../../test/support/fidelity-model';
 import { commands, runCommand, type CommandName } from './registry';
 
 /**

@@ -1,7 +1,7 @@
-import { renameInPlaceholders } from '../document/placeholders';
+import { renameInPlaceholders } from '../workload/placeholder-syntax';
 import { parsePointer, toPointer } from '../document/pointer';
 import { checkArgs, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import { rewriteReferences } from './references';
 import { collect, runPlan } from './run';
 import { moveAt, removeAt, renameKeyAt, setAt } from './splice';

@@ -17,16 +17,8 @@
  *   or taken names, edits through an alias or of an anchored value other places use.
  * - The result always reads: a command whose result would not parse is refused instead.
  */
-export {
-  applyEdits,
-  checkEdits,
-  isRefusal,
-  type Command,
-  type CommandRefusal,
-  type CommandResult,
-  type CommandSuccess,
-  type Edit,
-} from './edit';
+export { applyEdits, checkEdits, type Edit } from '../document/edits';
+export { isRefusal, type Command, type CommandRefusal, type CommandResult, type CommandSuccess } from './command';
 export { commands, isCommandName, runCommand, type CommandArgs, type CommandName } from './registry';
 export type { JsonValue, MoveItemArgs, SetFieldArgs, UnsetFieldArgs } from './fields';
 export type { AddContainerArgs, RemoveContainerArgs, RenameContainerArgs } from './containers';

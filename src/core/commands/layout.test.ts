@@ -1,6 +1,7 @@
 import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, checkEdits, isRefusal, type CommandResult } from './edit';
+import { applyEdits, checkEdits } from '../document/edits';
+import { isRefusal, type CommandResult } from './command';
 import { commands } from './registry';
 import { detectStyle } from './style';
 

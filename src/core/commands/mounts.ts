@@ -1,6 +1,6 @@
 import { isSeq } from 'yaml';
 import { checkArgs, firstProblem, nameProblem, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import { runPlan } from './run';
 import { removeAt, renameKeyAt, setAt } from './splice';
 import { readAt, type EditContext } from './tree';

@@ -1,5 +1,5 @@
 import { checkArgs, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import { runPlan } from './run';
 import { removeAt, renameKeyAt, setAt } from './splice';
 import { container, hasContainer, keepWhenEmpty, namesAt, probeKey, type ProbeKind } from './workload';

@@ -1,6 +1,7 @@
-import { findExpandableStrings, scanPlaceholders, textOffsets } from '../document/placeholders';
+import { findExpandableStrings, textOffsets } from '../workload/placeholders';
+import { scanPlaceholders } from '../workload/placeholder-syntax';
 import { parsePointer } from '../document/pointer';
-import type { Edit } from './edit';
+import type { Edit } from '../document/edits';
 import type { Plan } from './run';
 import { setAt, type Splice } from './splice';
 import type { EditContext } from './tree';

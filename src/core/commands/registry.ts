@@ -1,6 +1,6 @@
 import { removeAnnotation, renameAnnotation, setAnnotation } from './annotations';
 import { addContainer, removeContainer, renameContainer } from './containers';
-import type { Command, CommandResult } from './edit';
+import type { Command, CommandResult } from './command';
 import { moveItem, renameField, setField, unsetField } from './fields';
 import { addFile, addVolume, removeFile, removeVolume, renameFile, renameVolume } from './mounts';
 import { removeProbe, renameProbe, setProbe } from './probes';

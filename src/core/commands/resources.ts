@@ -1,6 +1,6 @@
-import { renameResourceInPlaceholders } from '../document/placeholders';
+import { renameResourceInPlaceholders } from '../workload/placeholder-syntax';
 import { checkArgs, firstProblem, labelProblem, nameProblem, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import type { JsonValue } from './fields';
 import { collect, runPlan } from './run';
 import { rewriteReferences } from './references';

@@ -1,6 +1,7 @@
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { locate } from '../document/source-map';
-import { applyEdits, checkEdits, sortEdits, type CommandResult, type Edit } from './edit';
+import { applyEdits, checkEdits, sortEdits, type Edit } from '../document/edits';
+import type { CommandResult } from './command';
 import { editContext, type EditContext } from './tree';
 
 /** What a command plans: the edits, and the pointer of what it created or changed. */

@@ -1,6 +1,6 @@
 import { isMap } from 'yaml';
 import { checkArgs, firstProblem, labelProblem, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import { collect, runPlan } from './run';
 import { removeAt, renameKeyAt, setAt, type Splice } from './splice';
 import { readAt, type EditContext } from './tree';

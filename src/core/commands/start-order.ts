@@ -1,5 +1,5 @@
 import { checkArgs, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import { runPlan } from './run';
 import { removeAt, setAt } from './splice';
 import type { EditContext } from './tree';

@@ -14,7 +14,7 @@ import {
 } from 'yaml';
 import { LineIndex } from '../document/lines';
 import { sameJson } from './same-json';
-import { columnOf, lineBreakOf, lineStartAt } from './text';
+import { columnOf, lineBreakOf, lineStartAt } from '../document/lines';
 
 /**
  * How a document is written, so that new nodes look like their neighbours: indentation width,

@@ -16,7 +16,7 @@ import {
 } from 'yaml';
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { toPointer } from '../document/pointer';
-import { valueAt } from '../inspector/sections';
+import { valueAt } from '../workload/values';
 import { keyText } from '../document/source-map';
 import { detectStyle, type DocumentStyle } from './style';
 

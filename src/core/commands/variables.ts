@@ -1,5 +1,5 @@
 import { checkArgs, firstProblem, nameProblem, planOf } from './args';
-import type { Command } from './edit';
+import type { Command } from './command';
 import { runPlan } from './run';
 import { removeAt, renameKeyAt, setAt } from './splice';
 import { container, hasContainer, keepWhenEmpty, namesAt, variable } from './workload';

@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { keyText } from '../document/source-map';
 import type { KeepWhenEmpty } from './splice';
-import { asRecord } from '../inspector/sections';
+import { asRecord } from '../workload/values';
 import { mergedValueAt, readAt, type EditContext } from './tree';
 
 /**

@@ -13,9 +13,8 @@ import {
   type Document,
   type Node,
 } from 'yaml';
-import type { Edit } from '../commands/edit';
-import { lineStartAt } from '../commands/text';
-import { LineIndex } from './lines';
+import type { Edit } from './edits';
+import { LineIndex, lineStartAt } from './lines';
 import {
   duplicateKeys,
   findBinary,

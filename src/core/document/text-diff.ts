@@ -1,4 +1,4 @@
-import type { Edit } from '../commands/edit';
+import type { Edit } from './edits';
 
 /** Characters compared at once while looking for the common start and end. */
 const BLOCK = 256;

@@ -1,5 +1,6 @@
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders, type PlaceholderContext } from '../document/placeholders';
+import type { PlaceholderContext } from '../workload/placeholders';
+import { workloadOf } from '../workload/read';
 import { parsePointer, toPointer } from '../document/pointer';
 
 /**
@@ -22,7 +23,7 @@ export interface DanglingReference {
 export function referencesToResource(parsed: ParsedDocument, resource: string): DanglingReference[] {
   const out: DanglingReference[] = [];
   const seen = new Set<string>();
-  for (const p of findWorkloadPlaceholders(parsed)) {
+  for (const p of workloadOf(parsed).placeholders) {
     if (p.parts[0] !== 'resources' || p.parts[1] !== resource) continue;
     const key = `${p.pointer}\n${p.token.raw}`;
     if (seen.has(key)) continue;

@@ -1,7 +1,10 @@
 import type { Diagnostic } from '../diagnostics';
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders, type LocatedPlaceholder } from '../document/placeholders';
 import { parentPointer, parsePointer, toPointer, unescapeSegment } from '../document/pointer';
+import type { LocatedPlaceholder } from '../workload/placeholders';
+import { workloadOf } from '../workload/read';
+import type { Container, Resource, ServicePort, Workload } from '../workload/types';
+import { textOf } from '../workload/values';
 import { attachProblems } from './problems';
 import { startOrderLabel } from './start-order';
 import {
@@ -22,17 +25,6 @@ import {
   type WorkloadNode,
 } from './types';
 
-type Data = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const entriesOf = (value: unknown): Array<[string, unknown]> => (isRecord(value) ? Object.entries(value) : []);
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string'
-    ? value
-    : typeof value === 'number' || typeof value === 'boolean'
-      ? String(value)
-      : undefined;
 const READINESS: readonly string[] = ['started', 'healthy', 'complete'];
 
 /**
@@ -42,36 +34,23 @@ const READINESS: readonly string[] = ['started', 'healthy', 'complete'];
  * the nodes and edges they concern; their indices are kept so that a badge can open its problem.
  */
 export function deriveGraph(parsed: ParsedDocument, diagnostics: readonly Diagnostic[] = []): WorkloadGraph {
-  const root = isRecord(parsed.value) ? parsed.value : {};
-  const metadata = isRecord(root.metadata) ? root.metadata : {};
-  const name = text(metadata.name) ?? '';
-  const containers = entriesOf(root.containers);
-  const resources = entriesOf(root.resources);
-  const ports = servicePorts(root.service);
+  const read = workloadOf(parsed);
+  const { containers, resources } = read;
+  const name = textOf(read.metadata?.name) ?? '';
+  const ports = [...read.servicePorts.values()].map(portSummary);
   const served = servedPorts(ports, containers);
 
   const workload: WorkloadNode = { kind: 'workload', id: WORKLOAD_ID, name, pointer: '', ports, problems: [] };
   const nodes: GraphNode[] = [workload];
   const edges: GraphEdge[] = [];
-  const containerNames = new Set<string>();
-  const resourceNames = new Set<string>();
+  for (const container of containers.values()) nodes.push(containerNode(container, served.get(container.name) ?? []));
+  for (const resource of resources.values()) nodes.push(resourceNode(resource));
 
-  for (const [containerName, value] of containers) {
-    containerNames.add(containerName);
-    nodes.push(containerNode(containerName, isRecord(value) ? value : {}, served.get(containerName) ?? []));
-  }
-  for (const [resourceName, value] of resources) {
-    resourceNames.add(resourceName);
-    nodes.push(resourceNode(resourceName, isRecord(value) ? value : {}));
-  }
-
-  for (const [first, value] of containers) {
-    if (!isRecord(value)) continue;
-    for (const [then, entry] of entriesOf(value.before)) {
+  for (const [first, container] of containers) {
+    for (const [then, entry] of container.before) {
       // An entry naming no container (or itself) draws nothing: its problem shows on the container.
-      if (then === first || !containerNames.has(then)) continue;
-      const ready =
-        isRecord(entry) && READINESS.includes(entry.ready as string) ? (entry.ready as Readiness) : undefined;
+      if (then === first || !containers.has(then)) continue;
+      const ready = READINESS.includes(entry.ready as string) ? (entry.ready as Readiness) : undefined;
       const edge: StartOrderEdge = {
         kind: 'start-order',
         id: startOrderEdgeId(first, then),
@@ -88,49 +67,45 @@ export function deriveGraph(parsed: ParsedDocument, diagnostics: readonly Diagno
     }
   }
 
-  edges.push(...referenceEdges(findWorkloadPlaceholders(parsed), root, containerNames, resourceNames));
+  edges.push(...referenceEdges(read.placeholders, read));
   const graph: WorkloadGraph = { nodes, edges, name };
   attachProblems(graph, parsed, diagnostics);
   return graph;
 }
 
-function containerNode(name: string, value: Data, ports: PortSummary[]): ContainerNode {
-  const before = entriesOf(value.before);
+function containerNode(container: Container, ports: PortSummary[]): ContainerNode {
+  const before = [...container.before.values()];
   return {
     kind: 'container',
-    id: containerNodeId(name),
-    name,
-    pointer: toPointer(['containers', name]),
-    image: text(value.image),
+    id: containerNodeId(container.name),
+    name: container.name,
+    pointer: toPointer(['containers', container.name]),
+    image: textOf(container.image),
     ports,
-    probes: { liveness: isRecord(value.livenessProbe), readiness: isRecord(value.readinessProbe) },
-    init: before.length > 0 && before.every(([, entry]) => isRecord(entry) && entry.ready === 'complete'),
+    probes: { liveness: container.livenessProbe !== undefined, readiness: container.readinessProbe !== undefined },
+    init: before.length > 0 && before.every((entry) => entry.ready === 'complete'),
     problems: [],
   };
 }
 
-function resourceNode(name: string, value: Data): ResourceNode {
-  const resourceId = text(value.id);
+function resourceNode(resource: Resource): ResourceNode {
+  const resourceId = textOf(resource.id);
   return {
     kind: 'resource',
-    id: resourceNodeId(name),
-    name,
-    pointer: toPointer(['resources', name]),
-    type: text(value.type),
-    class: text(value.class),
+    id: resourceNodeId(resource.name),
+    name: resource.name,
+    pointer: toPointer(['resources', resource.name]),
+    type: textOf(resource.type),
+    class: textOf(resource.class),
     resourceId,
     shared: resourceId !== undefined,
     problems: [],
   };
 }
 
-function servicePorts(service: unknown): PortSummary[] {
-  const ports = isRecord(service) ? service.ports : undefined;
-  return entriesOf(ports).map(([name, value]) => {
-    const p = isRecord(value) ? value : {};
-    const port = text(p.port) ?? '?';
-    return { name, port, targetPort: text(p.targetPort) ?? port, protocol: text(p.protocol) ?? 'TCP' };
-  });
+function portSummary(p: ServicePort): PortSummary {
+  const port = textOf(p.port) ?? '?';
+  return { name: p.name, port, targetPort: textOf(p.targetPort) ?? port, protocol: textOf(p.protocol) ?? 'TCP' };
 }
 
 /**
@@ -138,44 +113,37 @@ function servicePorts(service: unknown): PortSummary[] {
  * (all containers share one network), so: a single container serves them all; with several, a
  * container serves a port when one of its probes checks that port. Other ports show on the workload only.
  */
-function servedPorts(ports: PortSummary[], containers: Array<[string, unknown]>): Map<string, PortSummary[]> {
+function servedPorts(ports: PortSummary[], containers: ReadonlyMap<string, Container>): Map<string, PortSummary[]> {
   const out = new Map<string, PortSummary[]>();
-  if (containers.length === 1) {
-    out.set(containers[0]![0], ports);
+  if (containers.size === 1) {
+    out.set(containers.keys().next().value!, ports);
     return out;
   }
-  for (const [name, value] of containers) {
-    if (!isRecord(value)) continue;
+  for (const container of containers.values()) {
     const probed = new Set<string>();
-    for (const probe of [value.livenessProbe, value.readinessProbe]) {
-      const httpGet = isRecord(probe) ? probe.httpGet : undefined;
-      const port = isRecord(httpGet) ? text(httpGet.port) : undefined;
+    for (const probe of [container.livenessProbe, container.readinessProbe]) {
+      const port = textOf(probe?.httpGet?.port);
       if (port !== undefined) probed.add(port);
     }
     const mine = ports.filter((p) => probed.has(p.targetPort));
-    if (mine.length > 0) out.set(name, mine);
+    if (mine.length > 0) out.set(container.name, mine);
   }
   return out;
 }
 
 /** Edges drawn by placeholders `${resources.NAME…}`: one per (from, resource, uses|mount). */
-function referenceEdges(
-  placeholders: readonly LocatedPlaceholder[],
-  root: Data,
-  containerNames: Set<string>,
-  resourceNames: Set<string>,
-): GraphEdge[] {
+function referenceEdges(placeholders: readonly LocatedPlaceholder[], workload: Workload): GraphEdge[] {
   // This runs for every placeholder at every check (thousands in a large workload): edges are found
   // through maps keyed by names already in hand, and consecutive placeholders of one container
   // share the reading of its name (they come in document order).
   const edges: Array<UsesEdge | MountEdge> = [];
   type ByResource = Map<string, UsesEdge | MountEdge>;
   const byOwner = new Map<string, { uses: ByResource; mount: ByResource }>();
-  const owners = new OwnerReader(containerNames, resourceNames);
+  const owners = new OwnerReader(workload);
   for (const p of placeholders) {
     const parts = p.parts;
     const resourceName = parts[1];
-    if (parts[0] !== 'resources' || resourceName === undefined || !resourceNames.has(resourceName)) continue;
+    if (parts[0] !== 'resources' || resourceName === undefined || !workload.resources.has(resourceName)) continue;
     const from = owners.of(p.pointer);
     if (!from) continue;
     let own = byOwner.get(from);
@@ -190,7 +158,7 @@ function referenceEdges(
     }
     edge.references.push(p);
     if (edge.kind === 'mount') {
-      const mountPath = volumeTarget(root, p.pointer);
+      const mountPath = volumeTarget(workload, p.pointer);
       if (mountPath !== undefined && !edge.targets.includes(mountPath)) edge.targets.push(mountPath);
     } else {
       // What follows the resource's name is the output it reads; none reads the resource itself (its id).
@@ -226,10 +194,7 @@ function referenceEdge(mount: boolean, source: string, target: string, pointer: 
 class OwnerReader {
   private prefix = '';
   private owner: string | undefined;
-  constructor(
-    private readonly containerNames: Set<string>,
-    private readonly resourceNames: Set<string>,
-  ) {}
+  constructor(private readonly workload: Workload) {}
 
   of(pointer: string): string | undefined {
     const { prefix } = this;
@@ -247,9 +212,9 @@ class OwnerReader {
     const name = unescapeSegment(pointer.slice(second + 1, third < 0 ? undefined : third));
     this.prefix = third < 0 ? pointer : pointer.slice(0, third);
     this.owner =
-      kind === 'containers' && this.containerNames.has(name)
+      kind === 'containers' && this.workload.containers.has(name)
         ? containerNodeId(name)
-        : kind === 'resources' && this.resourceNames.has(name)
+        : kind === 'resources' && this.workload.resources.has(name)
           ? resourceNodeId(name)
           : undefined;
     return this.owner;
@@ -257,15 +222,10 @@ class OwnerReader {
 }
 
 /** The mount path of a volume whose source is at `pointer`: its key (map form) or its `target` (list form). */
-function volumeTarget(root: Data, pointer: string): string | undefined {
+function volumeTarget(workload: Workload, pointer: string): string | undefined {
   const [, containerName, , key] = parsePointer(pointer);
   if (containerName === undefined || key === undefined) return undefined;
-  const containers = isRecord(root.containers) ? root.containers : {};
-  const container = containers[containerName];
-  const volumes = isRecord(container) ? container.volumes : undefined;
-  if (Array.isArray(volumes)) {
-    const item: unknown = volumes[Number(key)];
-    return isRecord(item) ? text(item.target) : undefined;
-  }
+  const volumes = workload.containers.get(containerName)?.volumes;
+  if (volumes?.form === 'list') return textOf(volumes.entries[Number(key)]?.target);
   return key;
 }

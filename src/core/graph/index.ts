@@ -1,6 +1,7 @@
 /**
  * The workload as a graph for the canvas: nodes and edges derived from the document (no React),
- * what a connection between two nodes means, the palette's resource types, and layout.
+ * what a connection between two nodes means, and layout; and, for the canvas, the resource types of
+ * the catalog's registry and the names new nodes get.
  */
 export * from './types';
 export { deriveGraph } from './derive';
@@ -15,12 +16,12 @@ export {
 } from './connect';
 export {
   builtInResourceTypes,
-  paletteTypes,
   resourceTypeInfo,
-  uniqueName,
+  resourceTypes,
   type ResourceIcon,
   type ResourceTypeInfo,
-} from './resource-types';
+} from '../catalog/resource-types';
+export { uniqueName } from '../workload/names';
 export {
   autoLayout,
   estimatedSize,

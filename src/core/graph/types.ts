@@ -1,5 +1,5 @@
 import type { DiagnosticCode, Severity } from '../diagnostics';
-import type { LocatedPlaceholder } from '../document/placeholders';
+import type { LocatedPlaceholder } from '../workload/placeholders';
 
 /**
  * The workload as a graph: what the canvas draws. Derived from the document on every change and

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../validate';
 import { controlOf, controls, fieldOwner } from './controls';
-import { schemaPathOf, schemaProperties } from './schema-paths';
+import { schemaPathOf, schemaProperties } from '../workload/schema-paths';
 
 const schemaFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/score-v1b1.json');
 const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;

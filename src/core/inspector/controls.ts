@@ -1,5 +1,5 @@
 import { parsePointer, toPointer } from '../document/pointer';
-import { schemaPathOf, scoreProperty, type SchemaPath } from './schema-paths';
+import { schemaPathOf, scoreProperty, type SchemaPath } from '../workload/schema-paths';
 
 /**
  * The inspector's controls, by schema path: the one list that says which form control edits each

@@ -1,7 +1,8 @@
 import { parse } from 'yaml';
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { exportCompose, type ComposeExportOptions } from '../export/compose';
-import { asRecord } from './sections';
+import { readWorkload } from '../workload/read';
+import { asRecord } from '../workload/values';
 
 /**
  * Resource outputs are only known once resources are provisioned: this runs the Compose export of
@@ -25,7 +26,7 @@ export function exportedVariables(
   parsed: ParsedDocument = parseWorkloadText(text),
   options: PreviewExportOptions = {},
 ): ExportedVariables | undefined {
-  const workloadName = asRecord(asRecord(parsed.value)?.metadata)?.name;
+  const workloadName = readWorkload(parsed.value).metadata?.name;
   const result = exportCompose([{ text, parsed }], options);
   if (result.errors.length > 0 || result.compose === '') return undefined;
   let compose: unknown;

@@ -15,7 +15,7 @@ export {
 } from './controls';
 export { previewValue, type ValuePreview } from './preview';
 export type { ExportedVariables } from './exported-variables';
-export { outputsOfType, resourceTypes, type ResourceTypeInfo } from './resource-types';
+export { outputsOfType, resourceTypes } from '../catalog/resource-types';
 export {
   schemaPathOf,
   schemaProperties,
@@ -23,8 +23,9 @@ export {
   scoreProperty,
   type SchemaPath,
   type SchemaProperty,
-} from './schema-paths';
-export { asRecord, scalarText, sectionOf, valueAt, type Section } from './sections';
+} from '../workload/schema-paths';
+export { asRecord, scalarText, valueAt } from '../workload/values';
+export { sectionOf, type Section } from './sections';
 export {
   cpuSuggestions,
   describeBytes,

@@ -3,7 +3,7 @@ import { parseWorkloadText } from '../document/parse';
 import { validateText } from '../validate';
 import { exportedVariables } from './exported-variables';
 import { previewValue } from './preview';
-import { outputsOfType, resourceTypes } from './resource-types';
+import { outputsOfType, resourceTypes } from '../catalog/resource-types';
 
 const text = `apiVersion: score.dev/v1b1
 metadata:

@@ -1,5 +1,6 @@
-import { resolvePlaceholders, scanPlaceholders } from '../document/placeholders';
-import { asRecord } from './sections';
+import { resolvePlaceholders, scanPlaceholders } from '../workload/placeholder-syntax';
+import { readWorkload } from '../workload/read';
+import { followKeys } from '../workload/values';
 
 /**
  * What a variable's value becomes once its placeholders are filled in, where that is known:
@@ -24,16 +25,12 @@ export interface ValuePreview {
 export function previewValue(raw: string, workload: unknown, exported?: string): ValuePreview | undefined {
   if (scanPlaceholders(raw).length === 0 && !raw.includes('$$')) return undefined;
   if (exported !== undefined) return { text: exported, unresolved: [], sampled: true };
-  const metadata = asRecord(workload)?.metadata;
+  const metadata = readWorkload(workload).metadata?.values;
   const { text, unresolved } = resolvePlaceholders(raw, (parts) => {
     if (parts[0] !== 'metadata' || parts.length < 2) return undefined;
-    let here: unknown = metadata;
-    for (const key of parts.slice(1)) {
-      const record = asRecord(here);
-      if (!record || !Object.prototype.hasOwnProperty.call(record, key)) return undefined;
-      here = record[key];
-    }
-    if (here === undefined) return undefined;
+    const keys = parts.slice(1);
+    const { value: here, depth } = followKeys(metadata, keys);
+    if (depth < keys.length || here === undefined) return undefined;
     return typeof here === 'string' ? here : JSON.stringify(here);
   });
   return { text, unresolved: unresolved.map((t) => t.raw), sampled: false };

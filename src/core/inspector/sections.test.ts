@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scalarText, sectionOf, valueAt } from './sections';
+import { scalarText, valueAt } from '../workload/values';
+import { sectionOf } from './sections';
 
 const workload = {
   metadata: { name: 'shop' },

@@ -4,7 +4,7 @@
  * schema's own: an amount the schema rejects is never read as valid here (checked by a property test).
  */
 
-import { MEMORY_UNITS } from '../validate/rules/quantities';
+import { MEMORY_UNITS } from '../workload/quantities';
 
 export const CPU_PATTERN = /^\d+(?:m|\.\d+)?$/;
 export const MEMORY_PATTERN = /^(0\.\d+|[1-9]\d*(\.\d+)?)(K|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;

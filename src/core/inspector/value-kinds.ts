@@ -1,5 +1,5 @@
 import type { JsonValue } from '../commands';
-import { asRecord, scalarText } from './sections';
+import { asRecord, scalarText } from '../workload/values';
 
 /**
  * The kinds of a free value (resource params, metadata beyond name and annotations), as the

@@ -1,7 +1,7 @@
 import { matchEntry } from '../catalog/catalog';
 import type { Catalog, CatalogEntry } from '../catalog/types';
 import { childPointer } from '../document/pointer';
-import { isRecord } from '../policy/data';
+import { isRecord } from '../workload/values';
 import type { ConfigProvisioner, OrchestratorConfig } from './config-types';
 import type { WorkloadResource } from './workload-resource';
 

@@ -2,7 +2,7 @@ import { isScalar, type Scalar } from 'yaml';
 import type { TextRange } from '../diagnostics';
 import { childPointer } from '../document/pointer';
 import { locate } from '../document/source-map';
-import { isRecord, type Data } from '../policy/data';
+import { isRecord, type Data } from '../workload/values';
 import { readLabelSelector, type LabelSelector } from '../policy/label-selector';
 import {
   fileProblem,

@@ -2,7 +2,7 @@ import type { DiagnosticCode } from '../diagnostics';
 import { childPointer } from '../document/pointer';
 import { blame } from '../policy/blame';
 import { celInput, compileCel, describeCelValue } from '../policy/cel';
-import { isRecord } from '../policy/data';
+import { isRecord } from '../workload/values';
 import type { CelRule, StructuralSchema } from './workload-crd';
 
 /**

@@ -1,5 +1,5 @@
 import { childPointer } from '../document/pointer';
-import { isRecord } from '../policy/data';
+import { isRecord } from '../workload/values';
 import type { SchemaProblem } from './crd-schema';
 
 /**

@@ -4,7 +4,7 @@ import { compareDiagnostics, type Diagnostic, type TextRange } from '../diagnost
 import type { ParsedDocument } from '../document/parse';
 import { rangeOf } from '../document/source-map';
 import { EMPTY_POLICY_SET, type PolicySet } from '../policy/admission';
-import { isRecord } from '../policy/data';
+import { isRecord } from '../workload/values';
 import { evaluatePolicies, type PolicyFinding, type PolicySummary } from '../policy/evaluate';
 import { validateParsed } from '../validate';
 import { previewClaims, type ClaimPreview } from './claims';

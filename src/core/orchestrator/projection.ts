@@ -1,5 +1,5 @@
 import { childPointer } from '../document/pointer';
-import { isRecord } from '../policy/data';
+import { isRecord } from '../workload/values';
 import type { ClaimPreview } from './claims';
 import type { WorkloadResource } from './workload-resource';
 

@@ -1,5 +1,5 @@
 import { childPointer } from '../document/pointer';
-import { isRecord, type Data } from '../policy/data';
+import { isRecord, type Data } from '../workload/values';
 import { matchLabelSelector, stringMap, type LabelSelector } from '../policy/label-selector';
 import type { Backend, OrchestratorConfig } from './config-types';
 import { compareSemVer, parseSemVer } from './semver';

@@ -1,4 +1,4 @@
-import { isRecord } from '../policy/data';
+import { isRecord } from '../workload/values';
 import type { ClaimPhase } from './claims';
 
 /**

@@ -2,7 +2,7 @@ import { compareDiagnostics, type Diagnostic, type DiagnosticCode, type Severity
 import type { ParsedDocument } from '../document/parse';
 import { childPointer } from '../document/pointer';
 import { rangeOf, type RangePart } from '../document/source-map';
-import { isRecord, type Data } from '../policy/data';
+import { isRecord, type Data } from '../workload/values';
 import { validateAgainstSchema, type SchemaProblem } from './crd-schema';
 import { checkObjectMeta } from './object-meta';
 import { WORKLOAD_API_VERSION, WORKLOAD_KIND, WORKLOAD_SCHEMA } from './workload-crd';

@@ -1,7 +1,7 @@
 import type { TextRange } from '../diagnostics';
 import { childPointer } from '../document/pointer';
 import { compileCel } from './cel';
-import { isRecord, type Data } from './data';
+import { isRecord, type Data } from '../workload/values';
 import { readLabelSelector, stringMap, type LabelSelector } from './label-selector';
 import {
   fileProblem,

@@ -2,7 +2,7 @@ import type { Diagnostic, DiagnosticCode, Severity, TextRange } from '../diagnos
 import { blame } from './blame';
 import type { CelInput } from '@bufbuild/cel';
 import { celInput, compileCel, describeCelValue, type CelBindings } from './cel';
-import { isRecord, type Data } from './data';
+import { isRecord, type Data } from '../workload/values';
 import type {
   AdmissionPolicy,
   MatchResources,

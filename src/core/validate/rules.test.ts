@@ -7,8 +7,9 @@ import { beforeRules, findCycles } from './rules/before';
 import { fileAndVolumeRules, isLocalPath } from './rules/files-volumes';
 import { limitRules } from './rules/limits';
 import { placeholderRules } from './rules/placeholders';
+import { workloadOf } from '../workload/read';
 import { portRules } from './rules/ports';
-import { parseCpu, parseMemory } from './rules/quantities';
+import { parseCpu, parseMemory } from '../workload/quantities';
 
 function rules(text: string): Diagnostic[] {
   return runRules(parseWorkloadText(text));
@@ -225,6 +226,13 @@ describe('start order (before) rules', () => {
       expect(rules(withProbe)).toEqual([]);
     }
   });
+
+  it('does not take a probe written as a single value for one, as score-compose does not', () => {
+    const text = containers(
+      `  init:\n    image: x\n    livenessProbe: yes\n    before:\n      main: {ready: healthy}\n  main:\n    image: y\n`,
+    );
+    expect(rules(text).map((d) => d.code)).toEqual(['HEALTHY_WITHOUT_PROBE']);
+  });
 });
 
 describe('service port rules', () => {
@@ -387,7 +395,7 @@ describe('robustness', () => {
 /** runRules swallows a throwing rule; this calls the rules without that net, so a bug shows here. */
 function runRulesStrict(text: string): Diagnostic[] {
   const parsed = parseWorkloadText(text);
-  const workload = parsed.value as Record<string, unknown>;
+  const workload = workloadOf(parsed);
   return [placeholderRules, beforeRules, portRules, limitRules, fileAndVolumeRules].flatMap((rule) =>
     rule(parsed, workload),
   );

@@ -5,14 +5,16 @@ import { fileAndVolumeRules } from './rules/files-volumes';
 import { limitRules } from './rules/limits';
 import { placeholderRules } from './rules/placeholders';
 import { portRules } from './rules/ports';
-import { isRecord, type Data } from './rules/shared';
+import { workloadOf } from '../workload/read';
+import type { WorkloadInText } from '../workload/types';
+import { isRecord } from '../workload/values';
 
 /**
  * The semantic rules: what JSON Schema cannot say (cross references, start order, placeholders,
- * quantities). They run even when the schema failed, so each tolerates any shape of the data and
- * skips what it cannot read; none may throw.
+ * quantities). They run even when the schema failed: each reads the workload's typed view, which
+ * tolerates any shape of the data, and skips what is not there; none may throw.
  */
-const RULES: Array<(parsed: ParsedDocument, workload: Data) => Diagnostic[]> = [
+const RULES: Array<(parsed: ParsedDocument, workload: WorkloadInText) => Diagnostic[]> = [
   placeholderRules,
   beforeRules,
   portRules,
@@ -22,7 +24,7 @@ const RULES: Array<(parsed: ParsedDocument, workload: Data) => Diagnostic[]> = [
 
 export function runRules(parsed: ParsedDocument): Diagnostic[] {
   if (parsed.blocked || !isRecord(parsed.value)) return [];
-  const workload = parsed.value;
+  const workload = workloadOf(parsed);
   const out: Diagnostic[] = [];
   for (const rule of RULES) {
     try {

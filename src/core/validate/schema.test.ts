@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, TextRange } from '../diagnostics';
 import { parseWorkloadText } from '../document/parse';
-import { closestField, PATTERN_HINTS, requiredMessage } from './messages';
+import { closestField } from '../workload/did-you-mean';
+import { PATTERN_HINTS, requiredMessage } from './messages';
 import { validateSchema } from './schema';
 
 const validate = (text: string): Diagnostic[] => validateSchema(parseWorkloadText(text));

@@ -15,14 +15,15 @@ import {
   missingProbeActionMessage,
   nameMessage,
   patternMessage,
-  placeOf,
   rangeMessage,
   requiredMessage,
   typeMessage,
   unknownFieldMessage,
-  valueAt,
-  type Place,
 } from './messages';
+import { placeOf, type Place } from './places';
+import { readWorkload } from '../workload/read';
+import type { Workload } from '../workload/types';
+import { isRecord, valueAt } from '../workload/values';
 
 /**
  * The JSON Schema layer: runs the validator compiled from schemas/score-v1b1.json (no code is
@@ -55,8 +56,9 @@ const VALUE_CHECKS = ['type', 'enum', 'minLength', 'maxLength', 'pattern', 'mini
 function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagnostic[] {
   const root = parsed.value;
   const findings: Finding[] = [];
-  const place = (path: string): Place => placeOf(parsePointer(path), root);
-  const value = (path: string): unknown => valueAt(root, parsePointer(path));
+  const workload = readWorkload(root);
+  const place = (path: string): Place => placeOf(parsePointer(path), workload);
+  const value = (path: string): unknown => valueAt(root, path);
 
   const byPath = new Map<string, SchemaError[]>();
   for (const error of errors) {
@@ -77,7 +79,7 @@ function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagno
       const here = value(at);
       noise.add(error);
       for (const e of byPath.get(at) ?? []) if (e.keyword === 'type') noise.add(e);
-      if (!Array.isArray(here) && !isObject(here)) {
+      if (!Array.isArray(here) && !isRecord(here)) {
         findings.push({
           code: 'TYPE_MISMATCH',
           path: at,
@@ -89,7 +91,7 @@ function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagno
       noise.add(error);
       for (const e of branchErrors(at, ONE_OF_BRANCH)) noise.add(e);
       const entry = value(at);
-      if (!isObject(entry)) continue; // the type error says it all
+      if (!isRecord(entry)) continue; // the type error says it all
       const passing = error.params.passingSchemas;
       findings.push(
         Array.isArray(passing)
@@ -165,7 +167,7 @@ function explain(parsed: ParsedDocument, errors: readonly SchemaError[]): Diagno
           code: 'UNKNOWN_FIELD',
           path: childPointer(at, field),
           part: 'key',
-          message: unknownFieldMessage(place(at), field, allowedFields(at, place(at), root)),
+          message: unknownFieldMessage(place(at), field, allowedFields(at, place(at), workload)),
         });
         break;
       }
@@ -268,11 +270,13 @@ function generic(path: string, place: Place, error: SchemaError): Finding {
 }
 
 /** The fields allowed where an unknown one was found; a map-form file or volume does not take target. */
-function allowedFields(path: string, place: Place, root: unknown): readonly string[] {
+function allowedFields(path: string, place: Place, workload: Workload): readonly string[] {
   const fields = knownFields[place.kind] ?? [];
   if (place.kind !== 'file' && place.kind !== 'volume') return fields;
-  const collection = valueAt(root, parsePointer(path).slice(0, -1));
-  return Array.isArray(collection) ? fields : fields.filter((f) => f !== 'target');
+  const [, container] = parsePointer(path);
+  const listed =
+    workload.containers.get(container ?? '')?.[place.kind === 'file' ? 'files' : 'volumes'].form === 'list';
+  return listed ? fields : fields.filter((f) => f !== 'target');
 }
 
 function toDiagnostics(parsed: ParsedDocument, findings: readonly Finding[]): Diagnostic[] {
@@ -307,10 +311,6 @@ function requiredRange(parsed: ParsedDocument, path: string) {
 function rank(keyword: string): number {
   const i = VALUE_CHECKS.indexOf(keyword);
   return i < 0 ? VALUE_CHECKS.length : i;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 // Where the schema's oneOf / anyOf sit, by the shape of the pointer.

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { paletteTypes, type ResourceTypeInfo } from '../../core/graph';
+import { resourceTypes, type ResourceTypeInfo } from '../../core/graph';
 import { useCatalog } from '../catalog/catalog-context';
 
 /** The resource types the canvas offers: those of the active catalog, loaded files included. */
 export function usePaletteTypes(): ResourceTypeInfo[] {
   const catalog = useCatalog((s) => s.catalog);
-  return useMemo(() => paletteTypes(catalog), [catalog]);
+  return useMemo(() => resourceTypes(catalog), [catalog]);
 }
 
 /** What the palette knows of a type (title, icon, outputs), or undefined for a type no provisioner offers. */

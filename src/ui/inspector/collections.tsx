@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { childPointer } from '../../core/document/pointer';
 import { scalarText, valueAt, type FieldPath } from '../../core/inspector';
-import { isRefusal } from '../../core/commands/edit';
+import { isRefusal } from '../../core/commands/command';
 import { Group } from './Field';
 import { DraftInput } from './inputs';
 import { useInspector } from './inspector-context';

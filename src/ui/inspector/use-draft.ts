@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { findUnterminatedPlaceholder } from '../../core/document/placeholders';
+import { findUnterminatedPlaceholder } from '../../core/workload/placeholder-syntax';
 
 /**
  * Typing in a form field updates the YAML live, but in sensible steps: the value is written after a

@@ -1,5 +1,7 @@
 import type * as Monaco from 'monaco-editor';
-import { placeholderAt, previewPlaceholder, type Catalog } from '../../core/catalog';
+import type { Catalog } from '../../core/catalog';
+import { previewPlaceholder } from '../../core/export/placeholder-preview';
+import { placeholderAt } from '../../core/workload/placeholders';
 import type { ParsedDocument } from '../../core/document/parse';
 
 /**

@@ -25,7 +25,7 @@ import {
   type ShapeContext,
 } from './compose-values';
 import { sortKeysV3 } from '../../go/yaml';
-import { isRecord } from './workload';
+import { isRecord } from '../../workload/values';
 
 export type { ShapeContext } from './compose-values';
 export { splitShellWords } from './compose-values';

@@ -1,7 +1,7 @@
 import { sortKeysV3 } from '../../go/yaml';
 import { formatDuration, parseDuration } from '../../go/time';
 import { formatBytes, parseBytes } from './units';
-import { isRecord } from './workload';
+import { isRecord } from '../../workload/values';
 
 /**
  * The value types of compose-go, as its loader decodes them and yaml.v3 prints them: strings from

@@ -4,7 +4,8 @@ import { validateSchema } from '../../validate/schema';
 import { compareStrings as compareGoStrings } from '../../go/sort';
 import { cannotUnmarshalIntoMap } from '../../go/yaml';
 import { applyOverrideProperty } from './overrides';
-import { isRecord, toRecord } from './workload';
+import { readWorkload } from '../../workload/read';
+import { toRecord } from '../../workload/values';
 
 /**
  * Reading the Score files as score-compose's generate does: decode each as YAML into a map, check
@@ -46,10 +47,11 @@ export function decodeWorkloads(
     if ('error' in decoded) return { error: `failed to decode '${file}' as yaml: ${decoded.error}` };
     const spec = decoded.value;
     let name = '';
-    if (!isRecord(spec.metadata)) problems.push(`workload in file '${file}' is missing required metadata`);
-    else if (typeof spec.metadata.name !== 'string' || spec.metadata.name === '') {
+    const metadata = readWorkload(spec).metadata;
+    if (!metadata) problems.push(`workload in file '${file}' is missing required metadata`);
+    else if (typeof metadata.name !== 'string' || metadata.name === '') {
       problems.push(`workload in file '${file}' has empty metadata.name`);
-    } else name = spec.metadata.name;
+    } else name = metadata.name;
     if (name !== '' && seen.has(name))
       return { error: `workload name '${name}' in file '${file}' is used more than once` };
     seen.add(name);

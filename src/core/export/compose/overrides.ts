@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { isRecord, toRecord } from '../../workload/values';
 
 /**
  * `--override-property path=value`, as score-compose applies it to the raw workload before anything
@@ -42,7 +43,7 @@ type Step = { value: unknown } | { error: string };
 function overrideInMap(input: Record<string, unknown>, path: string[], isDelete: boolean, value: unknown): Step {
   const [head, ...rest] = path;
   if (head === undefined) return { error: 'cannot change root node' };
-  const output = cloneRecord(input);
+  const output = toRecord(input);
   if (rest.length === 0) {
     if (isDelete) delete output[head];
     else output[head] = value;
@@ -86,14 +87,4 @@ function overrideInArray(input: unknown[], path: string[], isDelete: boolean, va
   if ('error' in sub) return { error: `${head}: ${sub.error}` };
   output[index] = sub.value;
   return { value: output };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function cloneRecord(input: Record<string, unknown>): Record<string, unknown> {
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const [k, v] of Object.entries(input)) out[k] = v;
-  return out;
 }

@@ -6,8 +6,9 @@ import { networkShape, serviceShape, volumeShape, type ShapeContext } from './co
 import { compareStrings as compareGoStrings, sortStrings as sortGoStrings } from '../../go/sort';
 import { cleanPath, isLocalPath, joinPath } from '../../go/path';
 import { buildResolver, immediate, substituteValue } from './substitution';
-import { isRecord, type ScoreWorkload } from './workload';
-import { parseReference, scanPlaceholders } from '../../document/placeholders';
+import { isRecord, stringsIn } from '../../workload/values';
+import { type ScoreWorkload } from './workload';
+import { parseReference, scanPlaceholders } from '../../workload/placeholder-syntax';
 
 /**
  * Resources are primed (one per uid: a shared resource declared by several workloads is one
@@ -210,26 +211,21 @@ export function sortResources(workloads: ScoreWorkload[]): { uids: string[] } | 
     for (const [name, res] of Object.entries(workload.resources)) {
       const uid = resourceUid(workload.name, name, res.type, res.class, res.id);
       const deps = new Set<string>();
-      const stack: unknown[] = [res.params];
-      while (stack.length > 0) {
-        const value = stack.pop();
-        if (typeof value === 'string') {
-          for (const token of scanPlaceholders(value)) {
-            const parts = parseReference(token.content);
-            if (parts.length > 1 && parts[0] === 'resources') {
-              const other = Object.prototype.hasOwnProperty.call(workload.resources, parts[1]!)
-                ? workload.resources[parts[1]!]
-                : undefined;
-              if (!other) {
-                return {
-                  error: `workload '${workload.name}' resource '${name}': refers to unknown resource names '${parts[1]}'`,
-                };
-              }
-              deps.add(resourceUid(workload.name, parts[1]!, other.type, other.class, other.id));
+      for (const value of stringsIn(res.params)) {
+        for (const token of scanPlaceholders(value)) {
+          const parts = parseReference(token.content);
+          if (parts.length > 1 && parts[0] === 'resources') {
+            const other = Object.prototype.hasOwnProperty.call(workload.resources, parts[1]!)
+              ? workload.resources[parts[1]!]
+              : undefined;
+            if (!other) {
+              return {
+                error: `workload '${workload.name}' resource '${name}': refers to unknown resource names '${parts[1]}'`,
+              };
             }
+            deps.add(resourceUid(workload.name, parts[1]!, other.type, other.class, other.id));
           }
-        } else if (Array.isArray(value)) stack.push(...value);
-        else if (isRecord(value)) stack.push(...Object.values(value));
+        }
       }
       if (deps.size === 0) ready.add(uid);
       else incoming.set(uid, new Set([...(incoming.get(uid) ?? []), ...deps]));

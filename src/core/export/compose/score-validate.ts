@@ -1,20 +1,19 @@
-import { scanPlaceholders } from '../../document/placeholders';
+import { scanPlaceholders, WELL_FORMED_PLACEHOLDER } from '../../workload/placeholder-syntax';
 import { sortStrings as sortGoStrings } from '../../go/sort';
-import { isRecord, type ScoreWorkload } from './workload';
+import { stringsIn } from '../../workload/values';
+import { type ScoreWorkload } from './workload';
 
 /**
  * score-go's loader.Validate, which score-compose runs before converting: well-formed placeholders
  * with a known root and resource, and a sound `before` graph. Messages are worded as score-go words
  * them; score-go lists placeholders in map order, we list them sorted so that output is stable.
  */
-const WELL_FORMED = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
-
 export function validateWorkload(workload: ScoreWorkload): string[] {
   const messages: string[] = [];
   if (workload.name === '') messages.push('metadata.name must be a non-empty string');
 
   for (const placeholder of sortGoStrings(listPlaceholders(workload))) {
-    if (!WELL_FORMED.test(placeholder)) {
+    if (!WELL_FORMED_PLACEHOLDER.test(placeholder)) {
       messages.push(
         `placeholder \${${placeholder}} is malformed, must contain at least two elements separated by ".", each element must be alphanumeric or contain "_" or "-"`,
       );
@@ -63,15 +62,7 @@ function listPlaceholders(workload: ScoreWorkload): Set<string> {
     for (const value of Object.values(container.variables)) add(value);
     for (const volume of Object.values(container.volumes)) add(volume.source);
   }
-  for (const resource of Object.values(workload.resources)) {
-    const stack: unknown[] = [resource.params];
-    while (stack.length > 0) {
-      const value = stack.pop();
-      if (typeof value === 'string') add(value);
-      else if (Array.isArray(value)) stack.push(...value);
-      else if (isRecord(value)) stack.push(...Object.values(value));
-    }
-  }
+  for (const resource of Object.values(workload.resources)) for (const value of stringsIn(resource.params)) add(value);
   return found;
 }
 

@@ -1,8 +1,8 @@
-import { parseReference, resolvePlaceholders, scanPlaceholders } from '../../document/placeholders';
+import { parseReference, resolvePlaceholders, scanPlaceholders } from '../../workload/placeholder-syntax';
 import type { OutputLookup } from '../../provisioners/lookup';
 import { marshal } from '../../go/encoding/json';
 import { sortStrings as sortGoStrings } from '../../go/sort';
-import { isRecord } from './workload';
+import { isRecord } from '../../workload/values';
 
 /**
  * Placeholder substitution as score-go and score-compose do it. One resolver (BuildSubstitutionFunction)

@@ -1,10 +1,11 @@
-import { parseReference } from '../../document/placeholders';
+import { parseReference } from '../../workload/placeholder-syntax';
 import { resourceUid } from '../../provisioners/uid';
 import { bindShape, tmpfsOptionsShape, volumeOptionsShape, type ShapeContext } from './compose-shapes';
 import { joinPath } from '../../go/path';
 import type { ServiceMount } from './mounts';
 import { substituteString, type Resolver } from './substitution';
-import { isRecord, type ScoreVolume, type ScoreWorkload } from './workload';
+import { isRecord } from '../../workload/values';
+import { type ScoreVolume, type ScoreWorkload } from './workload';
 
 /**
  * A container volume becomes a compose mount. `${resources.NAME}` in the source stands for the

@@ -1,6 +1,11 @@
+import { readWorkload } from '../../workload/read';
+import type { Container, Probe } from '../../workload/types';
+import { emptyRecord, isRecord, toRecord } from '../../workload/values';
+
 /**
- * The workload as score-compose sees it after score-go's upgrade transforms and MapSpec: typed
- * fields, files and volumes keyed by target, and the raw metadata kept for ${metadata…} lookups.
+ * The workload as score-compose sees it after score-go's upgrade transforms and MapSpec: fields as
+ * Go's types hold them (text where Go has a string), files and volumes keyed by target, and the raw
+ * metadata kept for ${metadata…} lookups.
  */
 
 export interface ScoreFile {
@@ -57,21 +62,6 @@ export interface ScoreWorkload {
   containers: Record<string, ScoreContainer>;
   resources: Record<string, ScoreResource>;
   servicePorts: Record<string, ScoreServicePort>;
-}
-
-export function emptyRecord<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Map);
-}
-
-/** A copy with a null prototype, so that keys such as `__proto__` stay plain data. */
-export function toRecord(value: unknown): Record<string, unknown> {
-  const out = emptyRecord<unknown>();
-  if (isRecord(value)) for (const [k, v] of Object.entries(value)) out[k] = v;
-  return out;
 }
 
 /**
@@ -141,85 +131,84 @@ export function goSprint(value: unknown): string {
   return String(value);
 }
 
-/** The typed workload (score-go MapSpec). Expects a schema-valid, upgraded spec; tolerates anything. */
+/**
+ * The typed workload (score-go MapSpec), read through the workload's typed view. Expects a
+ * schema-valid, upgraded spec; tolerates anything.
+ */
 export function toWorkload(spec: Record<string, unknown>, file: string): ScoreWorkload {
-  const metadata = toRecord(spec.metadata);
+  const read = readWorkload(spec);
+  const metadata = toRecord(read.metadata?.values);
   const containers = emptyRecord<ScoreContainer>();
-  for (const [name, raw] of Object.entries(toRecord(spec.containers))) containers[name] = toContainer(toRecord(raw));
+  for (const container of read.containers.values()) containers[container.name] = toContainer(container);
   const resources = emptyRecord<ScoreResource>();
-  for (const [name, raw] of Object.entries(toRecord(spec.resources))) {
-    const r = toRecord(raw);
-    resources[name] = {
+  for (const r of read.resources.values()) {
+    resources[r.name] = {
       type: str(r.type),
       ...(typeof r.class === 'string' ? { class: r.class } : {}),
       ...(typeof r.id === 'string' ? { id: r.id } : {}),
-      ...(isRecord(r.metadata) ? { metadata: toRecord(r.metadata) } : {}),
-      ...(isRecord(r.params) ? { params: toRecord(r.params) } : {}),
+      ...(r.metadata ? { metadata: toRecord(r.metadata) } : {}),
+      ...(r.params ? { params: toRecord(r.params) } : {}),
     };
   }
   const servicePorts = emptyRecord<ScoreServicePort>();
-  const service = toRecord(spec.service);
-  for (const [name, raw] of Object.entries(toRecord(service.ports))) {
-    const p = toRecord(raw);
-    servicePorts[name] = {
+  for (const p of read.servicePorts.values()) {
+    servicePorts[p.name] = {
       port: Number(p.port),
-      ...(p.targetPort !== undefined && p.targetPort !== null ? { targetPort: Number(p.targetPort) } : {}),
+      ...(p.targetPort !== undefined ? { targetPort: Number(p.targetPort) } : {}),
       ...(typeof p.protocol === 'string' ? { protocol: p.protocol } : {}),
     };
   }
-  return { name: str(metadata.name), file, metadata, containers, resources, servicePorts };
+  return { name: str(read.metadata?.name), file, metadata, containers, resources, servicePorts };
 }
 
-function toContainer(c: Record<string, unknown>): ScoreContainer {
+function toContainer(c: Container): ScoreContainer {
   const variables = emptyRecord<string>();
-  for (const [k, v] of Object.entries(toRecord(c.variables))) variables[k] = str(v);
+  for (const [k, v] of c.variables) variables[k] = str(v);
+  // Upgraded: files and volumes are keyed by target.
   const files = emptyRecord<ScoreFile>();
-  for (const [target, raw] of Object.entries(toRecord(c.files))) {
-    const f = toRecord(raw);
-    files[target] = {
-      ...(f.content !== undefined && f.content !== null ? { content: str(f.content) } : {}),
+  for (const f of c.files.entries) {
+    files[f.key] = {
+      ...(f.content !== undefined ? { content: str(f.content) } : {}),
       ...(typeof f.source === 'string' ? { source: f.source } : {}),
       ...(typeof f.binaryContent === 'string' ? { binaryContent: f.binaryContent } : {}),
-      ...(f.mode !== undefined && f.mode !== null ? { mode: str(f.mode) } : {}),
-      ...(typeof f.noExpand === 'boolean' ? { noExpand: f.noExpand } : {}),
+      ...(f.mode !== undefined ? { mode: str(f.mode) } : {}),
+      ...(f.noExpand !== undefined ? { noExpand: f.noExpand } : {}),
     };
   }
   const volumes = emptyRecord<ScoreVolume>();
-  for (const [target, raw] of Object.entries(toRecord(c.volumes))) {
-    const v = toRecord(raw);
-    volumes[target] = {
+  for (const v of c.volumes.entries) {
+    volumes[v.key] = {
       source: str(v.source),
       ...(typeof v.path === 'string' ? { path: v.path } : {}),
-      ...(typeof v.readOnly === 'boolean' ? { readOnly: v.readOnly } : {}),
+      ...(v.readOnly !== undefined ? { readOnly: v.readOnly } : {}),
     };
   }
   const before = emptyRecord<{ ready: string }>();
-  for (const [other, raw] of Object.entries(toRecord(c.before))) before[other] = { ready: str(toRecord(raw).ready) };
-  const resources = isRecord(c.resources)
+  for (const [other, entry] of c.before) before[other] = { ready: str(entry.ready) };
+  const resources = c.resources
     ? {
-        ...(c.resources.limits !== undefined ? { limits: c.resources.limits } : {}),
-        ...(c.resources.requests !== undefined ? { requests: c.resources.requests } : {}),
+        ...(c.resources.limits ? { limits: c.resources.limits } : {}),
+        ...(c.resources.requests ? { requests: c.resources.requests } : {}),
       }
     : undefined;
   return {
     image: str(c.image),
-    ...(Array.isArray(c.command) ? { command: c.command.map(str) } : {}),
-    ...(Array.isArray(c.args) ? { args: c.args.map(str) } : {}),
+    ...(c.command ? { command: c.command.map(str) } : {}),
+    ...(c.args ? { args: c.args.map(str) } : {}),
     variables,
     files,
     volumes,
     ...(resources ? { resources } : {}),
-    ...(isRecord(c.livenessProbe) ? { livenessProbe: toProbe(c.livenessProbe) } : {}),
-    ...(isRecord(c.readinessProbe) ? { readinessProbe: toProbe(c.readinessProbe) } : {}),
+    ...(c.livenessProbe ? { livenessProbe: toProbe(c.livenessProbe) } : {}),
+    ...(c.readinessProbe ? { readinessProbe: toProbe(c.readinessProbe) } : {}),
     before,
   };
 }
 
-function toProbe(p: Record<string, unknown>): ScoreProbe {
-  const exec = toRecord(p.exec);
+function toProbe(p: Probe): ScoreProbe {
   return {
-    ...(isRecord(p.exec) ? { exec: { command: Array.isArray(exec.command) ? exec.command.map(str) : [] } } : {}),
-    ...(p.httpGet !== undefined && p.httpGet !== null ? { httpGet: p.httpGet } : {}),
+    ...(p.exec ? { exec: { command: (p.exec.command ?? []).map(str) } } : {}),
+    ...(p.httpGet ? { httpGet: p.httpGet } : {}),
   };
 }
 

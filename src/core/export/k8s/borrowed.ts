@@ -32,9 +32,8 @@ export type { WorkloadService, WorkloadServicePort } from '../../provisioners/ty
 export { buildResolver, substituteString, substituteValue, type Resolver } from '../compose/substitution';
 export { decodeWorkloads, type LoadedWorkload, type WorkloadSource } from '../compose/load';
 export { patchMap, primeResources, sortResources, type ResourceRecord } from '../compose/provision';
+export { isRecord, toRecord } from '../../workload/values';
 export {
-  isRecord,
-  toRecord,
   toWorkload,
   upgradeWorkload,
   type ScoreContainer,
@@ -47,5 +46,5 @@ export { validateSchema } from '../../validate/schema';
 export { parseWorkloadText, type ParsedDocument } from '../../document/parse';
 export { rangeOf } from '../../document/source-map';
 export { escapeSegment, toPointer } from '../../document/pointer';
-export { parseReference } from '../../document/placeholders';
+export { parseReference } from '../../workload/placeholder-syntax';
 export type { TextRange } from '../../diagnostics';

@@ -1,24 +1,25 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
-import { didYouMean, isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+import { didYouMean } from '../../workload/did-you-mean';
+import type { Workload } from '../../workload/types';
+import { ruleDiagnostic } from './shared';
 
 /**
  * Container start order. `containers.A.before.B` means A starts before B (B waits for A), as
  * score-compose implements it. score-go's loader.Validate rejects unknown targets, self references
  * and cycles; score-compose rejects `ready: healthy` on a container without a probe.
  */
-export function beforeRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+export function beforeRules(parsed: ParsedDocument, workload: Workload): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const containers = isRecord(workload.containers) ? workload.containers : {};
-  const names = Object.keys(containers);
+  const containers = workload.containers;
+  const names = [...containers.keys()];
   const startsBefore = new Map<string, string[]>();
 
-  for (const [a, container] of Object.entries(containers)) {
-    if (!isRecord(container)) continue;
+  for (const [a, container] of containers) {
     const edges: string[] = [];
     startsBefore.set(a, edges);
-    for (const [b, entry] of recordEntries(container.before)) {
+    for (const [b, entry] of container.before) {
       const pointer = toPointer(['containers', a, 'before', b]);
       if (b === a) {
         out.push(
@@ -33,7 +34,7 @@ export function beforeRules(parsed: ParsedDocument, workload: Data): Diagnostic[
         );
         continue;
       }
-      if (!Object.prototype.hasOwnProperty.call(containers, b)) {
+      if (!containers.has(b)) {
         const others = names.filter((n) => n !== a);
         const known =
           others.length > 0
@@ -51,12 +52,7 @@ export function beforeRules(parsed: ParsedDocument, workload: Data): Diagnostic[
         );
       } else edges.push(b);
 
-      if (
-        isRecord(entry) &&
-        entry.ready === 'healthy' &&
-        container.readinessProbe == null &&
-        container.livenessProbe == null
-      ) {
+      if (entry.ready === 'healthy' && !container.readinessProbe && !container.livenessProbe) {
         out.push(
           ruleDiagnostic(
             parsed,

@@ -2,7 +2,8 @@ import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
 import { isLocalPath } from '../../go/path';
-import { isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+import type { Workload } from '../../workload/types';
+import { ruleDiagnostic } from './shared';
 
 /** score-compose checks a file's source with Go's filepath.IsLocal (tests import it from here). */
 export { isLocalPath };
@@ -11,35 +12,25 @@ export { isLocalPath };
  * Files and volumes: the deprecated list form, and the file checks score-compose makes when it
  * writes files (a source path inside the Score file's directory; a mode the owner can read).
  */
-export function fileAndVolumeRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+export function fileAndVolumeRules(parsed: ParsedDocument, workload: Workload): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const [name, container] of recordEntries(workload.containers)) {
-    if (!isRecord(container)) continue;
+  for (const [name, container] of workload.containers) {
     for (const field of ['files', 'volumes'] as const) {
-      if (!Array.isArray(container[field])) continue;
-      const what = field === 'files' ? 'files' : 'volumes';
+      if (container[field].form !== 'list') continue;
       out.push(
         ruleDiagnostic(
           parsed,
           'warning',
           'DEPRECATED_ARRAY_FORM',
-          `The ${what} of container "${name}" are written as a list with "target", a deprecated form. Write it as a map keyed by target path (e.g. "${field === 'files' ? '/etc/app.conf' : '/data'}": {${field === 'files' ? 'content' : 'source'}: …}).`,
+          `The ${field} of container "${name}" are written as a list with "target", a deprecated form. Write it as a map keyed by target path (e.g. "${field === 'files' ? '/etc/app.conf' : '/data'}": {${field === 'files' ? 'content' : 'source'}: …}).`,
           toPointer(['containers', name, field]),
           'key',
         ),
       );
     }
-    const files = container.files;
-    const items: Array<[string, unknown]> = Array.isArray(files)
-      ? files.map((f, i): [string, unknown] => [String(i), f])
-      : recordEntries(files);
-    for (const [key, file] of items) {
-      if (!isRecord(file)) continue;
-      const target = Array.isArray(files)
-        ? typeof file.target === 'string'
-          ? file.target
-          : `#${Number(key) + 1}`
-        : key;
+    const listed = container.files.form === 'list';
+    for (const file of container.files.entries) {
+      const target = listed ? (typeof file.target === 'string' ? file.target : `#${Number(file.key) + 1}`) : file.key;
       if (typeof file.source === 'string' && !isLocalPath(file.source)) {
         out.push(
           ruleDiagnostic(
@@ -47,7 +38,7 @@ export function fileAndVolumeRules(parsed: ParsedDocument, workload: Data): Diag
             'error',
             'FILE_SOURCE_NOT_LOCAL',
             `The source "${file.source}" of file "${target}" in container "${name}" ${file.source.startsWith('/') ? 'is an absolute path' : "leaves the Score file's directory"}; score-compose only reads files inside that directory. Use a relative path such as "config/app.conf", or inline the text with content.`,
-            toPointer(['containers', name, 'files', key, 'source']),
+            toPointer(['containers', name, 'files', file.key, 'source']),
           ),
         );
       }
@@ -59,7 +50,7 @@ export function fileAndVolumeRules(parsed: ParsedDocument, workload: Data): Diag
             'error',
             'FILE_MODE_NOT_READABLE',
             `The mode ${file.mode} of file "${target}" in container "${name}" does not let the owner read the file; score-compose requires at least 0400. Use a mode such as 0644 or 0400.`,
-            toPointer(['containers', name, 'files', key, 'mode']),
+            toPointer(['containers', name, 'files', file.key, 'mode']),
           ),
         );
       }

@@ -1,21 +1,21 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
-import { parseCpu, parseMemory } from './quantities';
-import { isRecord, ruleDiagnostic, type Data } from './shared';
+import { parseCpu, parseMemory } from '../../workload/quantities';
+import type { Workload } from '../../workload/types';
+import { ruleDiagnostic } from './shared';
 
 /**
  * A request above its limit. Kubernetes rejects such a pod ("must be less than or equal to … limit"), but the
  * Score toolchain accepts it (score-compose ignores both, and the official score-full sample does it), so it is a
  * warning: the workload is valid Score, and will fail only where limits are enforced.
  */
-export function limitRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+export function limitRules(parsed: ParsedDocument, workload: Workload): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const containers = isRecord(workload.containers) ? workload.containers : {};
-  for (const [name, container] of Object.entries(containers)) {
-    if (!isRecord(container) || !isRecord(container.resources)) continue;
-    const { requests, limits } = container.resources;
-    if (!isRecord(requests) || !isRecord(limits)) continue;
+  for (const [name, container] of workload.containers) {
+    const requests = container.resources?.requests;
+    const limits = container.resources?.limits;
+    if (!requests || !limits) continue;
     for (const [field, parse, unit] of [
       ['cpu', parseCpu, 'CPU'],
       ['memory', parseMemory, 'memory'],

@@ -1,15 +1,16 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
+import { findExpandableStrings, textOffsets, type ExpandableString } from '../../workload/placeholders';
 import {
-  findExpandableStrings,
   findUnterminatedPlaceholder,
   scanPlaceholderReferences,
-  textOffsets,
-  type ExpandableString,
   type PlaceholderToken,
-} from '../../document/placeholders';
+} from '../../workload/placeholder-syntax';
+import { isPlaceholderPart, WELL_FORMED_PLACEHOLDER } from '../../workload/placeholder-syntax';
 import { parsePointer } from '../../document/pointer';
-import { didYouMean, isRecord, type Data } from './shared';
+import { didYouMean } from '../../workload/did-you-mean';
+import type { Workload } from '../../workload/types';
+import { hasKey, isRecord } from '../../workload/values';
 
 /**
  * Placeholder rules, in the contexts score-go's `loader.Validate` checks: variables, file content
@@ -19,18 +20,10 @@ import { didYouMean, isRecord, type Data } from './shared';
  * at generate time anyway.
  */
 
-/** score-go's rule for a well-formed placeholder (loader/validate.go). */
-const WELL_FORMED = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
-const PART = /^[a-zA-Z0-9_-]+$/;
-
-/** Whether score-go lets a placeholder name this key: one part of letters, digits, "_" and "-". */
-export const isPlaceholderPart = (key: string): boolean => PART.test(key);
 const ROOTS = ['metadata', 'resources'];
 
-export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+export function placeholderRules(parsed: ParsedDocument, workload: Workload): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const resources = isRecord(workload.resources) ? workload.resources : {};
-  const metadata = workload.metadata;
   for (const s of findExpandableStrings(parsed)) {
     if (s.context === 'command' || s.context === 'args') continue;
     const { tokens, parts } = scanPlaceholderReferences(s.value);
@@ -38,7 +31,7 @@ export function placeholderRules(parsed: ParsedDocument, workload: Data): Diagno
     // workload at each check, and nearly every placeholder is fine. Messages are written for problems only.
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
-      const problem = checkToken(token, parts[i]!, s, workload, resources, metadata);
+      const problem = checkToken(token, parts[i]!, s, workload);
       if (problem) out.push(at(parsed, s, token.start, token.end, problem));
     }
     const open = findUnterminatedPlaceholder(s.value);
@@ -64,13 +57,11 @@ function checkToken(
   token: PlaceholderToken,
   reference: readonly string[],
   s: ExpandableString,
-  workload: Data,
-  resources: Data,
-  metadata: unknown,
+  workload: Workload,
 ): Problem | undefined {
   const { raw, content } = token;
   // The messages are only written for a placeholder with a problem: most have none.
-  if (!WELL_FORMED.test(content)) {
+  if (!WELL_FORMED_PLACEHOLDER.test(content)) {
     return {
       severity: 'error',
       code: 'INVALID_PLACEHOLDER',
@@ -89,8 +80,8 @@ function checkToken(
     };
   }
   if (root === 'resources') {
-    if (!Object.prototype.hasOwnProperty.call(resources, name)) {
-      const names = Object.keys(resources);
+    if (!workload.resources.has(name)) {
+      const names = [...workload.resources.keys()];
       const known =
         names.length === 0
           ? 'The workload declares no resources'
@@ -110,7 +101,7 @@ function checkToken(
     }
     return undefined;
   }
-  return checkMetadata(raw, parts, s.pointer, workload, metadata);
+  return checkMetadata(raw, parts, s.pointer, workload);
 }
 
 function malformed(raw: string, content: string, where: string, escape: string): string {
@@ -121,7 +112,7 @@ function malformed(raw: string, content: string, where: string, escape: string):
   if (!content.includes('.')) {
     return `${head}: it needs at least two parts separated by ".", such as \${metadata.name} or \${resources.db.host}. ${escape}`;
   }
-  const bad = content.split('.').find((p) => !PART.test(p));
+  const bad = content.split('.').find((p) => !isPlaceholderPart(p));
   const what =
     bad === ''
       ? 'it has an empty part (two dots together, or a dot at an end)'
@@ -134,10 +125,10 @@ function checkMetadata(
   raw: string,
   parts: readonly string[],
   pointer: string,
-  workload: Data,
-  metadata: unknown,
+  workload: Workload,
 ): Problem | undefined {
-  if (!isRecord(metadata)) return undefined; // the schema reports a missing or broken metadata
+  const metadata = workload.metadata?.values;
+  if (!metadata) return undefined; // the schema reports a missing or broken metadata
   let here: unknown = metadata;
   for (let i = 1; i < parts.length; i++) {
     const key = parts[i]!;
@@ -150,7 +141,7 @@ function checkMetadata(
         message: `Placeholder ${raw} in ${describeField(pointer, workload)} cannot look up "${key}": ${walked()} is a ${describe(here)}, not a mapping. Shorten the placeholder to \${${walked()}}.`,
       };
     }
-    if (!Object.prototype.hasOwnProperty.call(here, key)) {
+    if (!hasKey(here, key)) {
       const known = Object.keys(here);
       return {
         severity: 'error',
@@ -170,7 +161,7 @@ function describe(value: unknown): string {
 }
 
 /** The field a placeholder sits in, in the user's words. */
-export function describeField(pointer: string, workload: Data): string {
+export function describeField(pointer: string, workload: Workload): string {
   const seg = parsePointer(pointer);
   if (seg[0] === 'containers') {
     const container = `container "${seg[1]}"`;
@@ -187,15 +178,12 @@ export function describeField(pointer: string, workload: Data): string {
 }
 
 /** The target path of a file or volume: its key, or its `target` in the deprecated list form. */
-function targetOf(workload: Data, seg: string[], field: 'files' | 'volumes'): string {
+function targetOf(workload: Workload, seg: string[], field: 'files' | 'volumes'): string {
   const key = seg[3] ?? '';
-  const containers = workload.containers;
-  const container = isRecord(containers) ? containers[seg[1] ?? ''] : undefined;
-  const list = isRecord(container) ? container[field] : undefined;
-  if (Array.isArray(list) && /^\d+$/.test(key)) {
-    const item: unknown = list[Number(key)];
-    if (isRecord(item) && typeof item.target === 'string') return item.target;
-    return `#${Number(key) + 1}`;
+  const mounts = workload.containers.get(seg[1] ?? '')?.[field];
+  if (mounts?.form === 'list' && /^\d+$/.test(key)) {
+    const target = mounts.entries[Number(key)]?.target;
+    return typeof target === 'string' ? target : `#${Number(key) + 1}`;
   }
   return key;
 }

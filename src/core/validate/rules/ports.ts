@@ -1,16 +1,15 @@
 import type { Diagnostic } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { toPointer } from '../../document/pointer';
-import { isRecord, recordEntries, ruleDiagnostic, type Data } from './shared';
+import type { Workload } from '../../workload/types';
+import { ruleDiagnostic } from './shared';
 
 /** Two service ports with the same number and protocol: Kubernetes rejects such a Service. */
-export function portRules(parsed: ParsedDocument, workload: Data): Diagnostic[] {
+export function portRules(parsed: ParsedDocument, workload: Workload): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const service = workload.service;
-  if (!isRecord(service)) return out;
   const seen = new Map<string, string>();
-  for (const [name, port] of recordEntries(service.ports)) {
-    if (!isRecord(port) || typeof port.port !== 'number') continue;
+  for (const [name, port] of workload.servicePorts) {
+    if (typeof port.port !== 'number') continue;
     const protocol = typeof port.protocol === 'string' ? port.protocol.toUpperCase() : 'TCP';
     const key = `${port.port}/${protocol}`;
     const first = seen.get(key);

@@ -1,13 +1,13 @@
+import { entryFor, matchingName, resourceRef } from '../catalog/catalog';
+import { looksSecret } from '../catalog/entries';
+import type { Catalog } from '../catalog/types';
 import type { ParsedDocument } from '../document/parse';
-import { findWorkloadPlaceholders, parseReference, type LocatedPlaceholder } from '../document/placeholders';
-import { exportCompose, type ComposeExport } from '../export/compose';
 import { lookupInOutputs } from '../provisioners/lookup';
 import { resourceUid } from '../provisioners/uid';
-import { isRecord } from '../validate/rules/shared';
-import { matchEntry } from './catalog';
-import { looksSecret } from './entries';
-import { SAMPLE_WORKLOAD } from './sample';
-import type { Catalog } from './types';
+import { parseReference } from '../workload/placeholder-syntax';
+import { readWorkload } from '../workload/read';
+import { followKeys } from '../workload/values';
+import { exportCompose, type ComposeExport } from './compose';
 
 /**
  * What a placeholder becomes in the Compose export: the export runs with the catalog's
@@ -37,25 +37,17 @@ export function previewPlaceholder(
 ): PlaceholderPreview {
   const content = /^\$\{.*\}$/s.test(placeholder) ? placeholder.slice(2, -1) : placeholder;
   const parts = parseReference(content);
-  const workload = isRecord(parsed.value) ? parsed.value : {};
-  if (parts[0] === 'metadata') return previewMetadata(workload.metadata, parts.slice(1));
+  const workload = readWorkload(parsed.value);
+  if (parts[0] === 'metadata') return previewMetadata(workload.metadata?.values, parts.slice(1));
   if (parts[0] !== 'resources' || parts.length < 2) {
     return { kind: 'unavailable', reason: `${placeholder} is not a metadata or resource placeholder.` };
   }
   const name = parts[1]!;
-  const resources = isRecord(workload.resources) ? workload.resources : {};
-  const resource = resources[name];
-  if (!isRecord(resource) || typeof resource.type !== 'string') {
-    return { kind: 'unavailable', reason: `The workload has no resource named "${name}".` };
-  }
-  const metadata = isRecord(workload.metadata) ? workload.metadata : {};
-  const workloadName = typeof metadata.name === 'string' && metadata.name !== '' ? metadata.name : SAMPLE_WORKLOAD;
-  const ref = {
-    type: resource.type,
-    ...(typeof resource.class === 'string' ? { class: resource.class } : {}),
-    ...(typeof resource.id === 'string' ? { id: resource.id } : {}),
-  };
-  const entry = matchEntry(catalog, workloadName, name, ref);
+  const resource = workload.resources.get(name);
+  const ref = resource && resourceRef(resource);
+  if (!resource || !ref) return { kind: 'unavailable', reason: `The workload has no resource named "${name}".` };
+  const workloadName = matchingName(workload);
+  const entry = entryFor(catalog, workload, resource);
   if (!entry) return { kind: 'unavailable', reason: `No provisioner takes resource "${name}" (type ${ref.type}).` };
   const keys = parts.slice(2);
   if (entry.anyOutput) {
@@ -98,20 +90,10 @@ export function previewPlaceholder(
   };
 }
 
-/** The placeholder the offset (in the document text) stands in, for a hover. */
-export function placeholderAt(parsed: ParsedDocument, offset: number): LocatedPlaceholder | undefined {
-  return findWorkloadPlaceholders(parsed).find((p) => p.exact && p.start <= offset && offset < p.end);
-}
-
 function previewMetadata(metadata: unknown, keys: string[]): PlaceholderPreview {
-  let here: unknown = metadata;
-  for (const key of keys) {
-    if (!isRecord(here) || !Object.prototype.hasOwnProperty.call(here, key)) {
-      return { kind: 'unavailable', reason: `metadata has no ${keys.join('.')}.` };
-    }
-    here = here[key];
-  }
-  return { kind: 'value', value: asText(here), secret: false, note: 'From the workload’s metadata.' };
+  const { value, depth } = followKeys(metadata, keys);
+  if (depth < keys.length) return { kind: 'unavailable', reason: `metadata has no ${keys.join('.')}.` };
+  return { kind: 'value', value: asText(value), secret: false, note: 'From the workload’s metadata.' };
 }
 
 /** As score-go substitutes: strings as they are, anything else JSON-encoded. */

@@ -1,6 +1,6 @@
-import { renameInPlaceholders, renameResourceInPlaceholders } from '../document/placeholders';
-import { escapeSegment } from '../document/pointer';
-import { isListPlace, schemaKeysAt } from '../inspector/schema-paths';
+import { renameInPlaceholders, renameResourceInPlaceholders } from '../../src/core/workload/placeholder-syntax';
+import { escapeSegment } from '../../src/core/document/pointer';
+import { isListPlace, schemaKeysAt } from '../../src/core/workload/schema-paths';
 
 /**
  * A tiny model of every command on plain JS data, written independently of the text splicing, for

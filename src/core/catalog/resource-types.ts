@@ -1,10 +1,13 @@
+import type { ProvisionerOutput } from '../provisioners/types';
+import { builtinCatalog, catalogTypes } from './catalog';
+import type { Catalog } from './types';
+
 /**
- * The resource types the canvas palette offers, with the outputs a container can read from each.
- * A built-in list of the common types, with the outputs score-compose's default provisioners
- * produce (reference/score-compose/REPORT.md §provisioners), until the resource catalog supplies the
- * types and outputs of the provisioners actually loaded.
+ * The resource-type registry: the types the active catalog offers, as the canvas palette, the
+ * inspector's type list and what they show of a type read them — each with a title and an icon, the
+ * outputs a container can read, and the name a new resource gets. Fed by the catalog (its loaded files
+ * and built-in provisioners); the common types keep the words and icons of the built-in list below.
  */
-import { catalogTypes, type Catalog } from '../catalog';
 
 export type ResourceIcon =
   'database' | 'cache' | 'queue' | 'stream' | 'bucket' | 'search' | 'volume' | 'network' | 'generic';
@@ -22,6 +25,7 @@ export interface ResourceTypeInfo {
   mountable?: boolean;
 }
 
+/** The common types, with the outputs score-compose's default provisioners produce (reference/score-compose/REPORT.md). */
 export const builtInResourceTypes: readonly ResourceTypeInfo[] = [
   {
     type: 'postgres',
@@ -107,24 +111,17 @@ export const builtInResourceTypes: readonly ResourceTypeInfo[] = [
 
 const byType = new Map(builtInResourceTypes.map((t) => [t.type, t]));
 
-/** What is known about a resource type; undefined for a type the built-in list does not have. */
+/** What the built-in list knows about a resource type; undefined for a type it does not have. */
 export function resourceTypeInfo(type: string | undefined): ResourceTypeInfo | undefined {
   return type === undefined ? undefined : byType.get(type);
 }
 
-/** `base`, or `base-2`, `base-3`… : the first that is not taken. */
-export function uniqueName(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken);
-  if (!used.has(base)) return base;
-  for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
-}
-
 /**
- * The palette of the active catalog: every type a loaded or built-in provisioner offers, with the
- * outputs its provisioners declare. Known types keep their title, icon and suggested name; a type
- * only a loaded file knows is shown by its description.
+ * Every type the catalog offers (built-in and loaded provisioners; the built-in catalog when none is
+ * given), in alphabetical order, with the outputs its provisioners declare. Known types keep their
+ * title, icon and suggested name; a type only a loaded file knows is shown by its description.
  */
-export function paletteTypes(catalog: Catalog): ResourceTypeInfo[] {
+export function resourceTypes(catalog: Catalog = builtinCatalog()): ResourceTypeInfo[] {
   return catalogTypes(catalog).map((t) => {
     const known = byType.get(t.type);
     const declared = t.entries.filter((e) => e.outputsDeclared).flatMap((e) => e.outputs.map((o) => o.name));
@@ -138,6 +135,15 @@ export function paletteTypes(catalog: Catalog): ResourceTypeInfo[] {
       ...(known?.mountable ? { mountable: true } : {}),
     };
   });
+}
+
+/**
+ * The outputs a resource of this type has, as its provisioner declares them (with their meaning): the
+ * first provisioner of the type in the catalog, the one a resource without a class gets. [] for a type
+ * the catalog does not offer.
+ */
+export function outputsOfType(type: unknown, catalog: Catalog = builtinCatalog()): readonly ProvisionerOutput[] {
+  return catalog.provisioners.find((p) => p.type === type)?.outputs ?? [];
 }
 
 function firstSentence(text: string): string | undefined {

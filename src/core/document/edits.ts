@@ -1,7 +1,7 @@
 /**
- * A command's output: the new text and the minimal edits that turn the old text into it.
- * The edits are what the YAML pane hands to Monaco (`executeEdits`), so that the cursor, the
- * selection and the editor's own undo stack survive an edit made in another pane.
+ * Edits of a text: splices made against the text as it was, the way every change travels between the
+ * floors (a command's result, the YAML pane's minimal edits for Monaco, the incremental re-read).
+ * Applying them to the old text gives the new one.
  */
 
 /** Replace `text.slice(start, end)` with `insert`. Offsets are into the ORIGINAL text. */
@@ -9,28 +9,6 @@ export interface Edit {
   start: number;
   end: number;
   insert: string;
-}
-
-export interface CommandSuccess {
-  text: string;
-  /** Sorted by start, never overlapping; all offsets refer to the text the command was given. */
-  edits: Edit[];
-  /** JSON Pointer of what the command created or changed, for the views to select. */
-  selection?: string;
-}
-
-/** A refused command: a plain-words reason, and never a changed text. */
-export interface CommandRefusal {
-  error: string;
-}
-
-export type CommandResult = CommandSuccess | CommandRefusal;
-
-/** A named, pure edit: the same function serves the graph, the form, the keyboard and the automation API. */
-export type Command<A> = (text: string, args: A) => CommandResult;
-
-export function isRefusal(result: CommandResult): result is CommandRefusal {
-  return 'error' in result;
 }
 
 /** Edits sorted by start; edits at the same offset keep their given order (inserts stack up in order). */

@@ -1,5 +1,6 @@
 import scoreSchema from '../../../schemas/score-v1b1.json' with { type: 'json' };
 import { parsePointer } from '../document/pointer';
+import { isRecord } from './values';
 
 /**
  * The places a workload can hold a value, read from the JSON Schema: every property, as a
@@ -27,7 +28,7 @@ export interface SchemaProperty {
 
 type SchemaNode = { [key: string]: unknown };
 
-const isNode = (v: unknown): v is SchemaNode => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNode = (v: unknown): v is SchemaNode => isRecord(v);
 
 /** Every property path of a schema, in schema order. `$ref`s are followed; branches of oneOf/anyOf/allOf merge. */
 export function schemaProperties(schema: SchemaNode): SchemaProperty[] {

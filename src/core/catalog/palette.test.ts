@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog } from '../catalog';
-import { paletteTypes } from './resource-types';
+import { buildCatalog } from './build';
+import { resourceTypes } from './resource-types';
 
 const custom = `- uri: template://example/feature-flags
   type: feature-flags
@@ -15,7 +15,7 @@ const custom = `- uri: template://example/feature-flags
 
 describe('the palette of the active catalog', () => {
   it('offers every built-in type with the outputs its provisioner declares', () => {
-    const palette = paletteTypes(buildCatalog([]).catalog);
+    const palette = resourceTypes(buildCatalog([]).catalog);
     const postgres = palette.find((t) => t.type === 'postgres');
     expect(postgres).toMatchObject({ title: 'PostgreSQL database', icon: 'database', suggestedName: 'db' });
     expect(postgres?.outputs).toEqual(expect.arrayContaining(['host', 'port', 'database', 'username', 'password']));
@@ -23,7 +23,7 @@ describe('the palette of the active catalog', () => {
   });
 
   it('adds the types of a loaded provisioners file, named by their description', () => {
-    const palette = paletteTypes(buildCatalog([{ name: 'flags.provisioners.yaml', text: custom }]).catalog);
+    const palette = resourceTypes(buildCatalog([{ name: 'flags.provisioners.yaml', text: custom }]).catalog);
     expect(palette.find((t) => t.type === 'feature-flags')).toEqual({
       type: 'feature-flags',
       title: "Feature flags from the platform's flag service",

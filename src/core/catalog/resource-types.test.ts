@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultProvisioners } from '../provisioners/builtin';
-import { builtInResourceTypes, resourceTypeInfo, uniqueName } from './resource-types';
+import { uniqueName } from '../workload/names';
+import { builtInResourceTypes, resourceTypeInfo } from './resource-types';
 
 describe('the palette of resource types', () => {
   it('offers, for each type, the outputs its default provisioner really produces', () => {
