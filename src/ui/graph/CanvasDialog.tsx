@@ -6,7 +6,7 @@ import {
   type Readiness,
   type WorkloadGraph,
 } from '../../core/graph';
-import { useDocumentStore } from '../../state/document-context';
+import { useDocumentStore } from '../../state/document/context';
 import { AddContainerDialog, ConnectDialog, StartOrderDialog, UseResourceDialog } from './dialogs';
 
 /** The dialog the canvas has open, if any. */

@@ -36,7 +36,7 @@ import {
   type Size,
   type XY,
 } from '../../core/graph';
-import { useDocument, useDocumentStore } from '../../state/document-context';
+import { useDocument, useDocumentStore } from '../../state/document/context';
 import { CanvasActionsProvider, type CanvasActions } from './canvas-actions';
 import { CanvasDialog, type DialogState } from './CanvasDialog';
 import { ArrowMarkers, edgeTypes, type FlowEdge } from './edges';

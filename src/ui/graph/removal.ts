@@ -1,6 +1,6 @@
 import { referencesToResource, removalOrder, type WorkloadGraph } from '../../core/graph';
 import { isRefusal } from '../../core/commands';
-import type { DocumentStore } from '../../state/document-store';
+import type { DocumentStore } from '../../state/document/store';
 import type { GraphNoticeState } from './GraphNotice';
 
 /** Runs a command; the reason it was refused, or undefined when it was done. */

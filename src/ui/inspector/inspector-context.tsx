@@ -2,8 +2,8 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import type { CommandResult } from '../../core/commands';
 import type { Diagnostic } from '../../core/diagnostics';
 import { fieldOwner } from '../../core/inspector';
-import { useDocument } from '../../state/document-context';
-import type { Selection } from '../../state/document-store';
+import { useDocument } from '../../state/document/context';
+import type { Selection } from '../../state/document/store';
 import { useAfterPaint } from '../hooks/use-after-paint';
 
 /**

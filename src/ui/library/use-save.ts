@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDocumentStore } from '../../state/document-context';
-import { saveOpenWorkload, type SaveOutcome } from '../../state/library-save';
+import { useDocumentStore } from '../../state/document/context';
+import { saveOpenWorkload, type SaveOutcome } from '../../state/library/save';
 import { useConfirm } from '../dialog/confirm';
 import { useLibraryStore } from './library-context';
 

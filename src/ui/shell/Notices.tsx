@@ -1,4 +1,4 @@
-import { useDocument } from '../../state/document-context';
+import { useDocument } from '../../state/document/context';
 import { useConfirm } from '../dialog/confirm';
 
 /** Messages for the user, under the top bar: a refused command or file, a recovered draft, drafts of closed tabs. */
