@@ -33,19 +33,49 @@ import { diffEdits } from './text-diff';
  * comments closing an entry, an empty value next to the lines read, flow style, keys that are not
  * plain names, an edit outside the entries) the whole text is parsed as before.
  */
-export function reparseWorkloadText(previous: ParsedDocument | undefined, text: string): ParsedDocument {
+export function reparseWorkloadText(
+  previous: ParsedDocument | undefined,
+  text: string,
+  edits?: readonly Edit[],
+): ParsedDocument {
   if (previous && previous.text === text) return previous;
-  return (previous && spliceWorkloadText(previous, text)) || parseWorkloadText(text);
+  return (previous && spliceWorkloadText(previous, text, edits)) || parseWorkloadText(text);
 }
 
-/** The reparsed document, or undefined when only a whole parse can be trusted. Exported for the tests. */
-export function spliceWorkloadText(previous: ParsedDocument, text: string): ParsedDocument | undefined {
+/**
+ * The reparsed document, or undefined when only a whole parse can be trusted. Exported for the tests.
+ * `edits`: the edits from `previous.text` to `text` when the caller knows them (the store does: they
+ * are what the change was made of), so that the two texts are not compared again to find them.
+ */
+export function spliceWorkloadText(
+  previous: ParsedDocument,
+  text: string,
+  edits?: readonly Edit[],
+): ParsedDocument | undefined {
   try {
     if (!eligible(previous) || text.length > MAX_TEXT_LENGTH) return undefined;
-    return splice(previous, text);
+    return splice(previous, text, edits && fits(previous.text, text, edits) ? [...edits] : undefined);
   } catch {
     return undefined; // a case this code did not foresee: the whole parse decides
   }
+}
+
+/**
+ * Whether `edits` can be what turned `before` into `after`: sorted, apart, inside `before`, the lengths
+ * adding up and each inserted text where it lands in `after`. (What they leave alone is not compared:
+ * that would cost the comparison they spare.) Edits that do not fit are set aside and the texts diffed.
+ */
+function fits(before: string, after: string, edits: readonly Edit[]): boolean {
+  let end = 0;
+  let shift = 0;
+  for (const edit of edits) {
+    if (!(edit.start >= end && edit.end >= edit.start && edit.end <= before.length)) return false;
+    const at = edit.start + shift;
+    if (after.slice(at, at + edit.insert.length) !== edit.insert) return false;
+    shift += edit.insert.length - (edit.end - edit.start);
+    end = edit.end;
+  }
+  return before.length + shift === after.length;
 }
 
 function eligible(parsed: ParsedDocument): boolean {
@@ -63,7 +93,7 @@ function eligible(parsed: ParsedDocument): boolean {
 function splice(
   previous: ParsedDocument,
   text: string,
-  edits = diffEdits(previous.text, text),
+  edits: Edit[] = diffEdits(previous.text, text),
 ): ParsedDocument | undefined {
   const old = previous.text;
   const doc = previous.doc!;
