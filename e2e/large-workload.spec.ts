@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateWorkload } from '../bench/workload-generator';
-import { BACKGROUND_CHECK_FROM } from '../src/state/document/store';
+import { BACKGROUND_CHECK_FROM } from '../src/state/document/check/checker';
 import { builtinCatalog } from '../src/core/catalog';
 import { deriveGraph } from '../src/core/graph/derive';
 import { validateText } from '../src/core/validate';

@@ -7,8 +7,8 @@ import {
   createCatalogStore,
   loadCatalogFromAddress,
   openCatalogStore,
-  validationWithCatalog,
 } from './store';
+import { validationWithCatalog } from '../document/check/validation';
 
 const ACME =
   '- uri: template://acme/queue\n  type: queue\n  expected_outputs: [url]\n  outputs: "url: amqp://acme-queue"\n';

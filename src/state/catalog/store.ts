@@ -3,7 +3,6 @@ import type { CatalogBuild } from '../../core/catalog/build';
 import { builtinCatalog } from '../../core/catalog/catalog';
 import type { Catalog, CatalogFile } from '../../core/catalog/types';
 import type { Provisioner } from '../../core/provisioners/types';
-import { validateText, type ValidationReport } from '../../core/validate';
 import type { KeyValueStorage } from '../browser/storage';
 
 /**
@@ -208,20 +207,6 @@ export function allowedCatalogUrl(
     };
   }
   return { url: target.href, sameOrigin };
-}
-
-/**
- * Validation with the catalog layer, memoized on the text and the catalog (the document store's
- * `validate` option): `createDocumentStore(initial, { validate: validationWithCatalog(() => catalogStore.getState().catalog) })`.
- */
-export function validationWithCatalog(catalogOf: () => Catalog): (text: string) => ValidationReport {
-  let last: { text: string; catalog: Catalog; report: ValidationReport } | undefined;
-  return (text) => {
-    const catalog = catalogOf();
-    if (last?.text !== text || last.catalog !== catalog)
-      last = { text, catalog, report: validateText(text, { catalog, previous: last?.report.parsed }) };
-    return last.report;
-  };
 }
 
 function sameAddress(a: string, b: string): boolean {

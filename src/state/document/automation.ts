@@ -1,4 +1,11 @@
-import type { CommandResult } from '../../core/commands';
+import {
+  isCommandName,
+  isRefusal,
+  runCommand,
+  type CommandArgs,
+  type CommandName,
+  type CommandResult,
+} from '../../core/commands';
 import type { Diagnostic } from '../../core/diagnostics';
 import type { DocumentStore } from './store';
 
@@ -34,7 +41,13 @@ export function createAutomationApi(store: DocumentStore): ScoreDesignerApi {
     },
     run(commandName, args) {
       if (typeof commandName !== 'string') throw new TypeError('scoreDesigner.run expects a command name');
-      return structuredClone(store.getState().runCommand(commandName, args ?? {}));
+      // The name is checked here, and each command checks its arguments: both arrive as untyped JSON.
+      if (!isCommandName(commandName)) {
+        const refused = runCommand(commandName, store.getState().text, args); // "There is no command named …"
+        if (isRefusal(refused)) store.getState().say('error', refused.error); // shown, as the store shows a refusal
+        return structuredClone(refused);
+      }
+      return structuredClone(store.getState().runCommand(commandName, (args ?? {}) as CommandArgs<CommandName>));
     },
     getDiagnostics: () => structuredClone(store.getState().flush().diagnostics),
     select(pointer) {

@@ -3,19 +3,11 @@ import { applyEdits } from '../../core/commands';
 import { validateText, type ValidationReport } from '../../core/validate';
 import { pointerAt } from '../../core/document/source-map';
 import type { BackgroundValidation } from './check/background-validation';
-import {
-  BACKGROUND_CHECK_FROM,
-  CHECK_DELAY_MS,
-  createDocumentStore,
-  hasChanges,
-  isOpen,
-  REHEARSAL_DELAY_MS,
-  REHEARSE_BELOW,
-  REHEARSE_FROM,
-  WORKER_READ_DELAY_MS,
-} from './store';
+import { BACKGROUND_CHECK_FROM, CHECK_DELAY_MS, REHEARSE_BELOW } from './check/checker';
+import { REHEARSAL_DELAY_MS, REHEARSE_FROM, WORKER_READ_DELAY_MS } from './check/idle-work';
+import { createDocumentStore, hasChanges, isOpen } from './store';
 import { isParsedHere, lazyParsed } from './check/lazy-parsed';
-import { REHEARSALS } from './check/validation';
+import { REHEARSALS } from './check/rehearsal';
 
 const valid = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n';
 const noImage = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    command: [x]\n';
@@ -125,6 +117,7 @@ describe('the document store', () => {
     expect(store.getState().lastChange).toBeNull();
     expect(store.getState().message).toMatchObject({ kind: 'error', text: expect.stringContaining('nope') });
     expect(store.getState().undo()).toBe(false);
+    // @ts-expect-error -- a name the store does not know, as an untyped caller might give
     expect(store.getState().runCommand('noSuchCommand', {})).toEqual({
       error: expect.stringContaining('noSuchCommand'),
     });

@@ -5,7 +5,7 @@ import { parseWorkloadText } from '../../../core/document/parse';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { templates } from '../../../core/templates';
 import { validateText } from '../../../core/validate';
-import { startBackgroundValidation } from './background-validation';
+import { startBackgroundValidation, type WorkerRequest } from './background-validation';
 
 /**
  * The validation worker as the app runs it: a real Web Worker (Chromium, through Vitest's browser
@@ -59,6 +59,50 @@ describe('the validation worker', () => {
         expect(report.parsed.value).toEqual(here.parsed.value);
         expect(report.diagnostics).toEqual(here.diagnostics);
       }
+    }
+  });
+
+  it('is sent the edits, not the whole text, when it holds the text before them; the whole text when it does not', async () => {
+    // What the page posts to the worker, seen on the way.
+    const sent: WorkerRequest[] = [];
+    const real = Worker.prototype.postMessage;
+    let breakNext = false;
+    Worker.prototype.postMessage = function (this: Worker, message: WorkerRequest) {
+      // A request whose edits are from a text the worker does not hold (as after it failed on one).
+      const posted = breakNext && message.edits ? { ...message, edits: { ...message.edits, base: -1 } } : message;
+      breakNext = false;
+      sent.push(posted);
+      real.call(this, posted);
+    } as typeof real;
+    try {
+      const worker = startBackgroundValidation()!;
+      const text = generateWorkload(12, 12);
+      const at = text.indexOf('image: ') + 'image: '.length;
+      const typed = text.slice(0, at) + 'x' + text.slice(at);
+      await worker.check(text);
+      const { report, pointer } = await worker.check(typed, at, {
+        from: text,
+        edits: [{ start: at, end: at, insert: 'x' }],
+      });
+      expect(sent.map((m) => (m.text === undefined ? m.edits : m.text.length))).toEqual([
+        text.length,
+        { base: sent[0]!.id, edits: [{ start: at, end: at, insert: 'x' }], length: typed.length },
+      ]);
+      expect(report.diagnostics).toEqual(validateText(typed).diagnostics);
+      expect(pointer).toBe('/containers/svc-000/image');
+      // The same text again (a caret question): no text, no edits.
+      expect(await worker.pointerAt(typed, typed.indexOf('apiVersion'))).toBe('/apiVersion');
+      expect(sent[2]).toMatchObject({ edits: { base: sent[1]!.id, edits: [], length: typed.length } });
+      // Edits from a text the worker does not hold: the whole text.
+      await worker.check(text, undefined, { from: 'another text', edits: [] });
+      expect(sent[3]!.text).toBe(text);
+      // A chain of edits the worker cannot follow: it asks for the text, and the answer is still right.
+      breakNext = true;
+      const again = await worker.check(typed, undefined, { from: text, edits: [{ start: at, end: at, insert: 'x' }] });
+      expect(sent.slice(4).map((m) => m.text?.length ?? 'edits')).toEqual(['edits', typed.length]);
+      expect(again.report.diagnostics).toEqual(validateText(typed).diagnostics);
+    } finally {
+      Worker.prototype.postMessage = real;
     }
   });
 

@@ -1,4 +1,5 @@
 import type { CatalogFile } from '../../../core/catalog';
+import type { Edit } from '../../../core/commands';
 import type { Diagnostic } from '../../../core/diagnostics';
 import type { ExportedVariables } from '../../../core/inspector';
 import type { ParsedDocument } from '../../../core/document/parse';
@@ -19,7 +20,10 @@ import {
  */
 export interface WorkerRequest {
   id: number;
-  text: string;
+  /** The text, whole; or instead `edits`, when the worker holds the text of request `edits.base`. */
+  text?: string;
+  /** The edits from the text of request `base` (the last one sent) to this one, and this one's length. */
+  edits?: { base: number; edits: readonly Edit[]; length: number };
   caret?: number;
   /**
    * `pointer`: only the pointer at the caret is wanted (the text has been checked already). `read`:
@@ -35,6 +39,8 @@ export interface WorkerRequest {
 
 export interface WorkerReply {
   id: number;
+  /** The worker did not hold the text the edits are from (it failed on it): the page sends the request again, whole. */
+  needText?: true;
   pointer?: string;
   /** The answer to `only: 'read'`: from here on, changes are to the page's own reading of that text. */
   read?: true;
@@ -62,8 +68,14 @@ export interface BackgroundCheck {
   pointer?: string;
 }
 
+/** The edits from a text `from` to the one asked about: the worker is sent those instead of the text when it holds `from`. */
+export interface EditsSince {
+  from: string;
+  edits: readonly Edit[];
+}
+
 export interface BackgroundValidation {
-  check(text: string, caret?: number): Promise<BackgroundCheck>;
+  check(text: string, caret?: number, since?: EditsSince): Promise<BackgroundCheck>;
   pointerAt(text: string, caret: number): Promise<string | undefined>;
   /**
    * Reads a text the page has checked itself (opened, changed by a command), so that the worker's
@@ -90,12 +102,31 @@ export function startBackgroundValidation(
   /** The provisioner files the worker has: sent again only when the page's catalog changes. */
   let sentFiles: readonly CatalogFile[] | undefined;
   let nextId = 0;
-  const pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void; request: WorkerRequest; text: string }
+  >();
+  /**
+   * The text the worker holds once it has answered everything sent, and the request that sent it: the
+   * next request is sent as the edits from it when they are known (typing), or as none when the text
+   * is the same (a caret question, the export), instead of the whole text.
+   */
+  let held: { id: number; text: string } | undefined;
+  /** Posts a request with its text, or with the edits from the text the worker holds. */
+  const post = (w: Worker, request: WorkerRequest, text: string, since?: EditsSince) => {
+    const base = held;
+    const edits = base?.text === text ? [] : since && base?.text === since.from ? since.edits : undefined;
+    held = { id: request.id, text };
+    w.postMessage(
+      base && edits ? { ...request, edits: { base: base.id, edits, length: text.length } } : { ...request, text },
+    );
+  };
   /** What the page has of each text it asked the worker to read, until the worker's answer says it did. */
   const reads = new Map<number, AnswerBase>();
   const failAll = (error: Error) => {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
+    held = undefined;
   };
   /** The worker's last answer as the page rebuilt it, or the page's own reading: the next answer comes as changes to it. */
   const none = { value: undefined as unknown, placeholders: [] as AnswerBase['placeholders'] };
@@ -104,7 +135,16 @@ export function startBackgroundValidation(
     const w = new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
     answered = none;
     reads.clear();
+    held = undefined;
     w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
+      const asked = pending.get(data.id);
+      if (data.needText) {
+        // Again, whole (the chain of edits broke at a request it failed on); it has the catalog's files.
+        if (!asked) return;
+        held = undefined;
+        post(w, { ...asked.request, catalogFiles: undefined }, asked.text);
+        return;
+      }
       // Every answer is rebuilt here, in the order the worker sent them, even one nobody waits for
       // any more: the next answer's changes are to this one.
       const report = data.report;
@@ -121,7 +161,7 @@ export function startBackgroundValidation(
         report.value = value;
         report.placeholders = placeholders;
       }
-      pending.get(data.id)?.resolve(data);
+      asked?.resolve(data);
       pending.delete(data.id);
     };
     w.onerror = (event) => {
@@ -130,10 +170,12 @@ export function startBackgroundValidation(
     };
     return w;
   };
-  const ask = (request: Omit<WorkerRequest, 'id'>, read?: AnswerBase) =>
+  const ask = (
+    { text, ...question }: Omit<WorkerRequest, 'id' | 'text' | 'edits'> & { text: string },
+    { read, since }: { read?: AnswerBase; since?: EditsSince | undefined } = {},
+  ) =>
     new Promise<WorkerReply>((resolve, reject) => {
       const id = ++nextId;
-      pending.set(id, { resolve, reject });
       try {
         if (!worker) {
           worker = start();
@@ -141,8 +183,10 @@ export function startBackgroundValidation(
         }
         const files = options.catalogFiles?.();
         const catalogFiles = files !== undefined && files !== sentFiles ? files : undefined;
+        const request: WorkerRequest = { ...question, id, ...(catalogFiles ? { catalogFiles } : {}) };
+        pending.set(id, { resolve, reject, request, text });
         if (read) reads.set(id, read); // after start(), which forgets the reads of a worker before
-        worker.postMessage({ ...request, id, ...(catalogFiles ? { catalogFiles } : {}) } satisfies WorkerRequest);
+        post(worker, request, text, since);
         if (catalogFiles) sentFiles = catalogFiles;
       } catch (error) {
         pending.delete(id);
@@ -152,8 +196,8 @@ export function startBackgroundValidation(
     });
 
   return {
-    async check(text, caret) {
-      const reply = await ask({ text, caret });
+    async check(text, caret, since) {
+      const reply = await ask({ text, ...(caret === undefined ? {} : { caret }) }, { since });
       const r = reply.report!;
       const parsed = lazyParsed(text, r.value, r.syntax, r.blocked, r.placeholders ?? []);
       const report: ValidationReport = {
@@ -169,7 +213,7 @@ export function startBackgroundValidation(
       return (await ask({ text, caret, only: 'pointer' })).pointer;
     },
     async read(parsed) {
-      await ask({ text: parsed.text, only: 'read' }, answerBase(parsed));
+      await ask({ text: parsed.text, only: 'read' }, { read: answerBase(parsed) });
     },
     async exportedVariables(text, { seed, projectName }) {
       const exportOptions = projectName === undefined ? { seed } : { seed, projectName };

@@ -9,8 +9,10 @@ import { buildCatalog, type Catalog } from '../../../core/catalog';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { pointerAt } from '../../../core/document/source-map';
 import type { ParsedDocument } from '../../../core/document/parse';
-import { validateText, type ValidationReport } from '../../../core/validate';
-import { REHEARSALS, runApart, typingRehearsal } from './validation';
+import { applyEdits } from '../../../core/commands/edit';
+import { reparseWorkloadText } from '../../../core/document/incremental';
+import { validateParsed, type ValidationReport } from '../../../core/validate';
+import { REHEARSALS, runApart, typingRehearsal } from './rehearsal';
 import type { WorkerReply, WorkerRequest } from './background-validation';
 import { answerBase, diffPlaceholders, diffValue, type AnswerBase } from './reply-patch';
 
@@ -22,6 +24,8 @@ const scope = self as unknown as {
 let last: ValidationReport | undefined;
 /** The last text read: the next one reuses what its edit did not touch (kept when the catalog changes). */
 let previous: ParsedDocument | undefined;
+/** The request that sent that text: the page sends the next one as the edits from it (see background-validation.ts). */
+let heldFrom: number | undefined;
 /** The catalog the page's checks use, rebuilt here only when the page sends new provisioner files. */
 let catalog: Catalog | undefined;
 /**
@@ -33,15 +37,25 @@ let sent: AnswerBase | undefined;
 let rehearsals = 0;
 let stopRehearsal: (() => void) | undefined;
 
-scope.onmessage = ({ data: { id, text, caret, only, catalogFiles, exportOptions } }) => {
+scope.onmessage = ({ data: { id, caret, only, catalogFiles, exportOptions, ...given } }) => {
   stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
   stopRehearsal = undefined;
   if (catalogFiles) {
     catalog = buildCatalog(catalogFiles).catalog;
     last = undefined;
   }
-  if (last?.parsed.text !== text) last = validateText(text, { ...(catalog ? { catalog } : {}), previous });
+  // The text, or the edits from the one held here, when it is the one they are from.
+  const edits = given.edits && previous && heldFrom === given.edits.base ? given.edits.edits : undefined;
+  const text = given.text ?? (edits && applyEdits(previous!.text, edits));
+  if (text === undefined || (given.edits && text.length !== given.edits.length)) {
+    scope.postMessage({ id, needText: true });
+    return;
+  }
+  if (last?.parsed.text !== text) {
+    last = validateParsed(reparseWorkloadText(previous, text, edits), catalog ? { catalog } : {});
+  }
   previous = last.parsed;
+  heldFrom = id;
   const { parsed, diagnostics, valid, errors, warnings } = last;
   const pointer = caret !== undefined && !parsed.blocked ? pointerAt(parsed, caret) : undefined;
   if (only === 'pointer') {
