@@ -6,7 +6,7 @@ import { startBackgroundValidation } from './state/document/check/background-val
 import { loadCatalogFromAddress, openCatalogStore } from './state/catalog/store';
 import { DocumentStoreProvider } from './state/document/context';
 import { createDocumentStore } from './state/document/store';
-import { runApart, typingRehearsal } from './state/document/check/rehearsal';
+import { rehearsal } from './state/document/check/rehearsal';
 import { validationWithCatalog } from './state/document/check/validation';
 import { createExportStore } from './state/export/store';
 import { previewExportsIn } from './state/export/preview';
@@ -55,7 +55,7 @@ previewExportsIn(background);
 const store = createDocumentStore(recovered, {
   validate: validationWithCatalog(() => catalogStore.getState().catalog),
   background,
-  rehearse: (report) => runApart(typingRehearsal(report.parsed, catalogStore.getState().catalog)),
+  rehearse: rehearsal(() => catalogStore.getState().catalog),
 });
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_LENGTH } from '../../core/document/parse';
-import { decodeWorkloadBytes, readWorkloadFile, readWorkloadText } from './open-file';
+import { readWorkloadFile, readWorkloadText } from './open-file';
+import { decodeWorkloadBytes } from './read-file';
 
 const workload = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: café\ncontainers:\n  web:\n    image: nginx\n';
 const utf8 = (text: string) => new TextEncoder().encode(text);

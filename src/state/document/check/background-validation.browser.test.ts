@@ -5,7 +5,8 @@ import { parseWorkloadText } from '../../../core/document/parse';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { templates } from '../../../core/templates';
 import { validateText } from '../../../core/validate';
-import { startBackgroundValidation, type WorkerRequest } from './background-validation';
+import { startBackgroundValidation } from './background-validation';
+import type { WorkerRequest } from './worker-protocol';
 
 /**
  * The validation worker as the app runs it: a real Web Worker (Chromium, through Vitest's browser

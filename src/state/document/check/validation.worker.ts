@@ -12,8 +12,9 @@ import type { ParsedDocument } from '../../../core/document/parse';
 import { applyEdits } from '../../../core/commands/edit';
 import { reparseWorkloadText } from '../../../core/document/incremental';
 import { validateParsed, type ValidationReport } from '../../../core/validate';
-import { REHEARSALS, runApart, typingRehearsal } from './rehearsal';
-import type { WorkerReply, WorkerRequest } from './background-validation';
+import { REHEARSALS } from './rehearsal';
+import { runApart, typingRehearsal } from './rehearsal-steps';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import { answerBase, diffPlaceholders, diffValue, type AnswerBase } from './reply-patch';
 
 const scope = self as unknown as {

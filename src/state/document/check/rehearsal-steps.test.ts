@@ -4,7 +4,7 @@ import { parseWorkloadText } from '../../../core/document/parse';
 import { findTemplate, templates } from '../../../core/templates';
 import { validateText } from '../../../core/validate';
 import type { Catalog } from '../../../core/catalog/types';
-import { runApart, typingRehearsal } from './rehearsal';
+import { runApart, typingRehearsal } from './rehearsal-steps';
 
 /** Runs a rehearsal's steps at once; whether there was a place to type in. */
 function rehearseNow(parsed: Parameters<typeof typingRehearsal>[0], catalog?: Catalog): boolean {
