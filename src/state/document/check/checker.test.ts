@@ -11,11 +11,11 @@ import { validation, type ReadingHint } from './validation';
 /** Timers whose time moves only when the test says, and frames that come only when it says. */
 function fakeTimers() {
   let now = 0;
-  let timers: Array<{ at: number; run: () => void; handle: { timer: unknown } }> = [];
+  let timers: Array<{ at: number; run: () => void; handle: symbol }> = [];
   let frames: Array<() => void> = [];
   const api: CheckTimers = {
     after(ms, run) {
-      const handle = { timer: Symbol('timer') };
+      const handle = Symbol('timer');
       timers.push({ at: now + ms, run, handle });
       return handle;
     },

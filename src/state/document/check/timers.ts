@@ -10,17 +10,16 @@ export interface CheckTimers {
   atNextFrame(run: () => void): () => void;
 }
 
-export type TimerHandle = { readonly timer: unknown };
+/** What `after` returns, for `cancel`: the page's timer id, or a test's own. */
+export type TimerHandle = unknown;
 
 /**
  * The page's timers. Each call looks the global functions up anew, so that a test's fake timers
  * (installed on the globals) are the ones used.
  */
 export const pageTimers: CheckTimers = {
-  after: (ms, run) => ({ timer: setTimeout(run, ms) }),
-  cancel: (handle) => {
-    if (handle) clearTimeout(handle.timer as ReturnType<typeof setTimeout>);
-  },
+  after: (ms, run) => setTimeout(run, ms),
+  cancel: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined),
   atNextFrame,
 };
 
