@@ -10,8 +10,8 @@ import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
 /**
  * A workload over 192 KB (BACKGROUND_CHECK_FROM) is checked in the validation worker while the user
  * types, and each of the worker's answers comes as changes to the one before (see
- * src/state/reply-patch.ts). Whatever the edit, the graph and the problems must be exactly those of
- * the text checked whole.
+ * src/state/document/check/reply-patch.ts). Whatever the edit, the graph and the problems must be
+ * exactly those of the text checked whole.
  */
 const text = generateWorkload(125, 125); // about 207 KB, 125 containers and 125 resources
 

@@ -130,18 +130,23 @@ export interface ChangeTiming {
 /** How many changes after opening are shown apart as the warm-up. */
 export const FIRST_CHANGES = 6;
 
-export async function changeToPaint(
+/** The times of a measure on one input, in the order they were taken, and how many paints were stale. */
+type Times = (
   site: Site,
   browser: Browser,
-  name: string,
   text: string,
   leaks: Set<string>,
-): Promise<ChangeTiming> {
-  const { times, stale } = await changeTimes(site, browser, text, leaks);
-  return timingOf(name, text, times, stale);
-}
+) => Promise<{ times: number[]; stale: number }>;
 
-/** The times of `changeToPaint`, in the order the changes were made, and how many paints were stale. */
+/** A measure's figures on one input, from its times. */
+const summarized =
+  (measure: Times) =>
+  async (site: Site, browser: Browser, name: string, text: string, leaks: Set<string>): Promise<ChangeTiming> => {
+    const { times, stale } = await measure(site, browser, text, leaks);
+    return timingOf(name, text, times, stale);
+  };
+
+/** Text change → paint (see README.md), in the order the changes were made. */
 export async function changeTimes(
   site: Site,
   browser: Browser,
@@ -182,18 +187,6 @@ function timingOf(input: string, text: string, times: number[], stale: number): 
  * Backspace that mends it, with pauses long enough for each check, timed from the check's start to
  * the frame that paints its problems.
  */
-export async function typingChecksToPaint(
-  site: Site,
-  browser: Browser,
-  name: string,
-  text: string,
-  leaks: Set<string>,
-): Promise<ChangeTiming> {
-  const { times, stale } = await typingCheckTimes(site, browser, text, leaks);
-  return timingOf(name, text, times, stale);
-}
-
-/** The times of `typingChecksToPaint`, in the order of the checks, and how many paints were stale. */
 export async function typingCheckTimes(
   site: Site,
   browser: Browser,
@@ -221,6 +214,9 @@ export async function typingCheckTimes(
   await page.context().close();
   return { times, stale };
 }
+
+export const changeToPaint = summarized(changeTimes);
+export const typingChecksToPaint = summarized(typingCheckTimes);
 
 export interface TypingResponsiveness {
   input: string;

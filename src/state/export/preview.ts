@@ -15,7 +15,7 @@ export function previewExportsIn(worker: BackgroundValidation | undefined): void
   background = worker;
 }
 
-/** What decides the generated names and passwords: the same as the app's Compose export (export-compose.ts). */
+/** What decides the generated names and passwords: the same as the app's Compose export (compose.ts). */
 export interface PreviewInput {
   seed: number;
   projectName: string | undefined;

@@ -7,7 +7,7 @@ import type { CatalogStore } from '../catalog/store';
  * the seed that generated names and passwords come from, so that exporting again gives the same
  * secrets until the user asks for new ones, and the compose.yaml last exported, so that the preview
  * can show what changed since. Also which provisioners the export runs (the catalog's, when given).
- * The export itself is `exportOf` in export-actions.ts: its code is loaded when the user first
+ * The export itself is `exportOf` in actions.ts: its code is loaded when the user first
  * exports or opens the preview, while this state is there from the start.
  */
 export interface ExportState {

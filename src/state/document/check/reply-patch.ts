@@ -5,7 +5,7 @@ import type { ParsedDocument } from '../../../core/document/parse';
  * The validation worker's answers as changes to its previous answer. Typing changes one entry of a
  * workload, but a whole answer — the workload's value and every placeholder — costs milliseconds to
  * copy on each side of the worker on a large workload. The worker sends what changed; the page
- * rebuilds the rest from the previous answer, which it keeps (see background-validation.ts). Parts
+ * rebuilds the rest from the previous answer, which it keeps (see worker-client.ts). Parts
  * that did not change keep their identity on the page, as they do in the worker's incremental parse.
  */
 

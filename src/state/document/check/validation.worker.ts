@@ -25,7 +25,7 @@ const scope = self as unknown as {
 let last: ValidationReport | undefined;
 /** The last text read: the next one reuses what its edit did not touch (kept when the catalog changes). */
 let previous: ParsedDocument | undefined;
-/** The request that sent that text: the page sends the next one as the edits from it (see background-validation.ts). */
+/** The request that sent that text: the page sends the next one as the edits from it (see worker-client.ts). */
 let heldFrom: number | undefined;
 /** The catalog the page's checks use, rebuilt here only when the page sends new provisioner files. */
 let catalog: Catalog | undefined;
