@@ -86,6 +86,7 @@ export interface DocumentHost {
   now(): number;
 }
 
+/** The fields of a workload just opened (`openedText` differs for a recovered draft with changes). */
 export const startFields = (text: string, origin: string | null, openedText = text): DocumentFields => ({
   text,
   openedText,
