@@ -103,7 +103,7 @@ export async function coldLoad(site: Site, browser: Browser, title: string, leak
   return { template: title, startMs: m.start, openMs, totalMs: m.start + openMs, editorMs: m.editor - m.click };
 }
 
-async function openWithText(site: Site, browser: Browser, text: string, leaks: Set<string>): Promise<Page> {
+export async function openWithText(site: Site, browser: Browser, text: string, leaks: Set<string>): Promise<Page> {
   const page = await freshPage(browser, leaks);
   await page.goto(site.base + '/');
   await page.getByRole('button', { name: /^Hello world/ }).click();
@@ -154,13 +154,23 @@ export async function changeTimes(
   leaks: Set<string>,
 ): Promise<{ times: number[]; stale: number }> {
   const page = await openWithText(site, browser, text, leaks);
+  const timed = await timedChanges(page, text, site.plan.changeSamples);
+  await page.context().close();
+  return timed;
+}
+
+/** `samples` text changes made on an open page, each timed to its paint. */
+export async function timedChanges(
+  page: Page,
+  text: string,
+  samples: number,
+): Promise<{ times: number[]; stale: number }> {
   // Half the changes make an error appear, half make it go: the Problems panel changes every time.
   const broken = text.replace(/\bimage: /, 'imag: ');
-  const { times, stale } = (await page.evaluate(
-    `(${timeChanges})(${JSON.stringify({ variants: [text, broken], samples: site.plan.changeSamples })})`,
-  )) as { times: number[]; stale: number };
-  await page.context().close();
-  return { times, stale };
+  return (await page.evaluate(`(${timeChanges})(${JSON.stringify({ variants: [text, broken], samples })})`)) as {
+    times: number[];
+    stale: number;
+  };
 }
 
 /** The figures of one input's changes, given in the order they were made. */
@@ -194,6 +204,15 @@ export async function typingCheckTimes(
   leaks: Set<string>,
 ): Promise<{ times: number[]; stale: number }> {
   const page = await openWithText(site, browser, text, leaks);
+  await caretInImageKey(page, text);
+  for (let i = 0; i < site.plan.typingChecks; i++) await typeAndTakeBack(page);
+  const timed = await checkTimes(page);
+  await page.context().close();
+  return timed;
+}
+
+/** Puts the caret at the end of the first `image` key in the YAML editor, and forgets the checks so far. */
+export async function caretInImageKey(page: Page, text: string): Promise<void> {
   const lines = text.split('\n');
   const line = lines.findIndex((l) => /^\s+image: /.test(l));
   const column = lines[line]!.indexOf('image') + 'image'.length;
@@ -202,16 +221,21 @@ export async function typingCheckTimes(
   for (let i = 0; i < line; i++) await page.keyboard.press('ArrowDown');
   for (let i = 0; i < column; i++) await page.keyboard.press('ArrowRight');
   await page.evaluate("performance.clearMarks('score:check'); performance.clearMarks('score:checked')");
-  for (let i = 0; i < site.plan.typingChecks; i++) {
-    await page.keyboard.type('x');
-    await page.waitForTimeout(450);
-    await page.keyboard.press('Backspace');
-    await page.waitForTimeout(450);
-  }
+}
+
+/** A key that breaks the field and Backspace that mends it, each followed by a pause long enough for its check. */
+export async function typeAndTakeBack(page: Page): Promise<void> {
+  await page.keyboard.type('x');
+  await page.waitForTimeout(450);
+  await page.keyboard.press('Backspace');
+  await page.waitForTimeout(450);
+}
+
+/** The time of each check since the caret was placed, to its paint; and how many paints were stale. */
+export async function checkTimes(page: Page): Promise<{ times: number[]; stale: number }> {
   const { times, unanswered } = (await page.evaluate(checksToPaint)) as { times: number[]; unanswered: number };
   // A check whose report never reached the page counts as a stale paint: the user never saw its problems.
   const stale = ((await page.evaluate(problemsShown)) ? 0 : 1) + unanswered;
-  await page.context().close();
   return { times, stale };
 }
 
