@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateWorkload } from '../bench/workload-generator';
-import { BACKGROUND_CHECK_FROM } from '../src/state/document-store';
+import { BACKGROUND_CHECK_FROM } from '../src/state/document/check/checker';
 import { builtinCatalog } from '../src/core/catalog';
 import { deriveGraph } from '../src/core/graph/derive';
 import { validateText } from '../src/core/validate';
@@ -10,8 +10,8 @@ import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
 /**
  * A workload over 192 KB (BACKGROUND_CHECK_FROM) is checked in the validation worker while the user
  * types, and each of the worker's answers comes as changes to the one before (see
- * src/state/reply-patch.ts). Whatever the edit, the graph and the problems must be exactly those of
- * the text checked whole.
+ * src/state/document/check/reply-patch.ts). Whatever the edit, the graph and the problems must be
+ * exactly those of the text checked whole.
  */
 const text = generateWorkload(125, 125); // about 207 KB, 125 containers and 125 resources
 

@@ -1,25 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAutomationApi } from './state/automation';
-import { recoverDocument, sessionLeaveCopy, startAutosave } from './state/autosave';
-import { startBackgroundValidation } from './state/background-validation';
-import {
-  loadCatalogFromAddress,
-  openCatalogStore,
-  safeLocalStorage,
-  validationWithCatalog,
-} from './state/catalog-store';
-import { DocumentStoreProvider } from './state/document-context';
-import { createDocumentStore } from './state/document-store';
-import { runApart, typingRehearsal } from './state/validation';
-import { createExportStore } from './state/export-store';
-import { previewExportsIn } from './state/export-preview';
+import { createAutomationApi } from './state/document/automation';
+import { recoverDocument, sessionLeaveCopy, startAutosave } from './state/drafts/autosave';
+import { startBackgroundValidation } from './state/document/check/background-validation';
+import { loadCatalogFromAddress, openCatalogStore } from './state/catalog/store';
+import { DocumentStoreProvider } from './state/document/context';
+import { createDocumentStore } from './state/document/store';
+import { rehearsal } from './state/document/check/rehearsal';
+import { validationWithCatalog } from './state/document/check/validation';
+import { createExportStore } from './state/export/store';
+import { previewExportsIn } from './state/export/preview';
 import { ExportStoreProvider } from './ui/export/export-context';
-import { browserTabs, claimDraftSlot } from './state/draft-slot';
-import { indexedDbDrafts } from './state/drafts';
-import { LayoutStoreProvider } from './state/layout-context';
-import { browserStorage } from './state/library-settings';
-import { createLayoutStore } from './state/layout-store';
+import { browserTabs, claimDraftSlot } from './state/drafts/draft-slot';
+import { indexedDbDrafts } from './state/drafts/shelf';
+import { LayoutStoreProvider } from './state/layout/context';
+import { browserStorage } from './state/browser/storage';
+import { createLayoutStore } from './state/layout/store';
 import { App } from './ui/App';
 import { CatalogStoreProvider } from './ui/catalog/catalog-context';
 import { ConfirmProvider } from './ui/dialog/confirm';
@@ -31,7 +27,7 @@ const layout = createLayoutStore();
 applyTheme(effectiveTheme(layout.getState().theme, systemPrefersDark()));
 
 // This tab's working draft comes back (IndexedDB, within a moment; each tab has a draft slot of its
-// own, see src/state/draft-slot.ts), or the start screen shows.
+// own, see src/state/drafts/draft-slot.ts), or the start screen shows.
 const tabs = browserTabs();
 const draftSlot = claimDraftSlot(indexedDbDrafts(), tabs);
 // As the page goes, other tabs learn that the slot may be a reloading tab's, not to be taken up.
@@ -42,7 +38,7 @@ const session = browserStorage('sessionStorage');
 // ?catalog=); stored files are read before the first check, which must see their provisioners.
 const [catalogStore, recovered] = await Promise.all([
   openCatalogStore({
-    storage: safeLocalStorage(),
+    storage: browserStorage('localStorage'),
     pageUrl: location.href,
     configuredUrl: import.meta.env.VITE_CATALOG_URL as string | undefined,
   }),
@@ -59,7 +55,7 @@ previewExportsIn(background);
 const store = createDocumentStore(recovered, {
   validate: validationWithCatalog(() => catalogStore.getState().catalog),
   background,
-  rehearse: (report) => runApart(typingRehearsal(report.parsed, catalogStore.getState().catalog)),
+  rehearse: rehearsal(() => catalogStore.getState().catalog),
 });
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();
@@ -70,7 +66,7 @@ void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
 const slot = await draftSlot;
 startAutosave(store, slot.storage, { leaveCopy: sessionLeaveCopy(session, slot.name) });
 // The export: seeds and last exports per workload (localStorage), and the catalog's provisioners.
-const exportStore = createExportStore({ storage: safeLocalStorage(), catalog: catalogStore });
+const exportStore = createExportStore({ storage: browserStorage('localStorage'), catalog: catalogStore });
 
 // The automation API (see src/state/automation.ts).
 window.scoreDesigner = createAutomationApi(store);

@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultTemplate, templates } from '../../src/core/templates';
-import { createAutomationApi } from '../../src/state/automation';
-import { createCatalogStore, validationWithCatalog } from '../../src/state/catalog-store';
-import { DocumentStoreProvider } from '../../src/state/document-context';
-import { createDocumentStore, type DocumentStore } from '../../src/state/document-store';
+import { createAutomationApi } from '../../src/state/document/automation';
+import { createCatalogStore } from '../../src/state/catalog/store';
+import { validationWithCatalog } from '../../src/state/document/check/validation';
+import { DocumentStoreProvider } from '../../src/state/document/context';
+import { createDocumentStore, type DocumentStore } from '../../src/state/document/store';
 import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
 import { GraphPane } from '../../src/ui/graph/GraphPane';
 import '../../src/ui/app.css';

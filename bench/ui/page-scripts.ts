@@ -113,10 +113,11 @@ async ({ variants, samples }) => {
 `;
 
 /**
- * For every check the store made (marks "score:check" → "score:checked", see document-store.ts), the
- * time from its start to the end of the first frame painted after its report was in the store; and how
- * many checks never had their report in the store before the next check began (the answer came after
- * the text had changed again and was set aside: what that check found was never shown).
+ * For every check the store made (marks "score:check" → "score:checked", see
+ * src/state/document/check/checker.ts), the time from its start to the end of the first frame painted
+ * after its report was in the store; and how many checks never had their report in the store before
+ * the next check began (the answer came after the text had changed again and was set aside: what that
+ * check found was never shown).
  */
 export const checksToPaint = `
 (() => {

@@ -8,6 +8,7 @@ import { generateWorkload } from '../../../bench/workload-generator';
 import { deriveGraph } from '../graph';
 import { templates } from '../templates';
 import { validateParsed } from '../validate';
+import { applyEdits, type Edit } from './edits';
 import { reparseWorkloadText, spliceWorkloadText } from './incremental';
 import { parseWorkloadText, type ParsedDocument } from './parse';
 
@@ -174,6 +175,91 @@ describe('reparseWorkloadText', () => {
       expect(spliced).toBeGreaterThan(total * (removeMax > 2 ? 0.04 : 0.12));
     },
   );
+
+  it('gives what a whole parse gives when handed the edits a change is made of, as wide as an editor or a command makes them', () => {
+    // Edits against the text before them all (sorted, apart), each maybe taking in some unchanged text
+    // around what it changes, as the edits of a command (a whole scalar) or of several cursors do.
+    const placed = (text: string) =>
+      fc.array(
+        fc.record({
+          at: fc.nat({ max: text.length }),
+          remove: fc.nat({ max: 6 }),
+          insert: fc.constantFrom('', ...gentle, ...snippets),
+          widen: fc.tuple(fc.nat({ max: 8 }), fc.nat({ max: 8 })),
+        }),
+        { minLength: 1, maxLength: 4 },
+      );
+    let handed = 0;
+    for (const [name, original] of corpus) {
+      fc.assert(
+        fc.property(placed(original), (raw) => {
+          const edits: Edit[] = [];
+          let end = 0;
+          for (const r of [...raw].sort((a, b) => a.at - b.at)) {
+            const start = Math.max(end, r.at - r.widen[0]);
+            const from = Math.max(start, r.at);
+            const to = Math.min(original.length, from + r.remove);
+            const stop = Math.min(original.length, to + r.widen[1]);
+            edits.push({
+              start,
+              end: stop,
+              insert: original.slice(start, from) + r.insert + original.slice(to, stop),
+            });
+            end = stop;
+          }
+          const text = applyEdits(original, edits);
+          const previous = parseWorkloadText(original);
+          const whole = parseWorkloadText(text);
+          const quick = spliceWorkloadText(previous, text, edits);
+          if (quick) {
+            handed++;
+            expect(shape(quick), `${name}: ${JSON.stringify(edits)}`).toEqual(shape(whole));
+          }
+          expect(shape(reparseWorkloadText(previous, text, edits))).toEqual(shape(whole));
+        }),
+        { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
+      );
+    }
+    expect(handed).toBeGreaterThan(0);
+  });
+
+  it('reads the places the edits it is handed name, without comparing the texts; edits that do not fit are set aside', () => {
+    const text =
+      'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n    args: [x]\n    command: [run]\n';
+    const previous = parseWorkloadText(text);
+    const image = (d: ParsedDocument) => (d.value as { containers: { web: unknown } }).containers.web as object;
+    const at = text.indexOf('[x]');
+    const next = text.slice(0, at) + '[y]' + text.slice(at + 3);
+    // The least edit changes `args` alone; an edit that also takes in `image: nginx` (unchanged) has
+    // the container's image read again too.
+    const least = spliceWorkloadText(previous, next)!;
+    const wide = spliceWorkloadText(previous, next, [
+      { start: text.indexOf('image'), end: at + 3, insert: text.slice(text.indexOf('image'), at) + '[y]' },
+    ])!;
+    const entries = (d: ParsedDocument) =>
+      (
+        ((d.doc!.contents as { items: Pair[] }).items[2]!.value as { items: Pair[] }).items[0]!.value as {
+          items: Pair[];
+        }
+      ).items;
+    expect(entries(least)[0]).toBe(entries(previous)[0]);
+    expect(entries(wide)[0]).not.toBe(entries(previous)[0]);
+    expect(shape(wide)).toEqual(shape(parseWorkloadText(next)));
+    expect(image(wide)).toEqual(image(least));
+    // Edits that cannot have made the text (the insert is not where it lands, or they overlap) are not
+    // trusted: the texts are compared instead, and the answer is still right.
+    for (const wrong of [
+      [{ start: at, end: at + 3, insert: '[z]' }],
+      [
+        { start: at, end: at + 2, insert: '[y' },
+        { start: at + 1, end: at + 3, insert: 'y]' },
+      ],
+    ]) {
+      const read = spliceWorkloadText(previous, next, wrong)!;
+      expect(entries(read)[0]).toBe(entries(previous)[0]);
+      expect(shape(read)).toEqual(shape(parseWorkloadText(next)));
+    }
+  });
 
   it('reads a change inside one container of a large workload without parsing the rest', () => {
     const text = generateWorkload(100, 100);

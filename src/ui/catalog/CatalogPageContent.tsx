@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState, type DragEvent } from 'react';
 import { catalogTypes, searchCatalog } from '../../core/catalog';
-import type { LoadResult } from '../../state/catalog-store';
+import type { LoadResult } from '../../state/catalog/store';
 import { useCatalog, useCatalogStore } from './catalog-context';
 import { CatalogSources, loadFiles } from './CatalogSources';
 import { TypeDetail } from './TypeDetail';

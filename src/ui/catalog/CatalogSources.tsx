@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { catalogJson, catalogYaml } from '../../core/catalog';
-import type { LoadResult } from '../../state/catalog-store';
+import type { LoadResult } from '../../state/catalog/store';
 import { useCatalog, useCatalogStore } from './catalog-context';
 import { saveFile } from '../save-file';
 

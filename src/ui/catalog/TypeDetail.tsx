@@ -7,8 +7,8 @@ import {
   type CatalogType,
 } from '../../core/catalog';
 import { isRefusal } from '../../core/commands';
-import { useDocument, useDocumentStore } from '../../state/document-context';
-import { isOpen } from '../../state/document-store';
+import { useDocument, useDocumentStore } from '../../state/document/context';
+import { isOpen } from '../../state/document/store';
 
 /** One resource type: each provisioner of it (by class), with its params, outputs, services and snippet. */
 export function TypeDetail({ type, onStatus }: { type: CatalogType; onStatus: (text: string) => void }) {

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { CatalogState, CatalogStore } from '../../state/catalog-store';
+import type { CatalogState, CatalogStore } from '../../state/catalog/store';
 
 /** React's view of the catalog store: one per app, handed down by context like the document store. */
 const CatalogStoreContext = createContext<CatalogStore | null>(null);

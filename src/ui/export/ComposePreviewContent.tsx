@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { lineChanges, type LineChanges } from '../../state/export-line-diff';
+import { lineChanges, type LineChanges } from '../../state/export/line-diff';
 import { useConfirm } from '../dialog/confirm';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';

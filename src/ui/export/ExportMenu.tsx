@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useDocument, useDocumentStore } from '../../state/document-context';
-import { isOpen } from '../../state/document-store';
-import type { ExportKind } from '../../state/export-actions';
+import { useDocument, useDocumentStore } from '../../state/document/context';
+import { isOpen } from '../../state/document/store';
+import type { ExportKind } from '../../state/export/actions';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
 import { EXPORT_CODE_MISSING, loadExportActions } from './load-export';

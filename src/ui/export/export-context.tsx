@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ExportState, ExportStore } from '../../state/export-store';
+import type { ExportState, ExportStore } from '../../state/export/store';
 
 /** React's view of the export store (seeds, last exports, provisioners): one per app, by context. */
 const ExportStoreContext = createContext<ExportStore | null>(null);

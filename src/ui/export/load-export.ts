@@ -3,6 +3,6 @@
  * of its own, loaded when the user first exports (here) or opens the Compose preview
  * (ComposePreview.tsx), not with the page.
  */
-export const loadExportActions = () => import('../../state/export-actions');
+export const loadExportActions = () => import('../../state/export/actions');
 
 export const EXPORT_CODE_MISSING = 'The export code did not download. Reload the page to try again.';

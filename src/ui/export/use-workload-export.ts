@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useDocument } from '../../state/document-context';
-import { exportOf } from '../../state/export-actions';
-import { workloadKey, type WorkloadExport } from '../../state/export-compose';
-import { lastExportOf } from '../../state/export-store';
+import { useDocument } from '../../state/document/context';
+import { exportOf } from '../../state/export/actions';
+import { workloadKey, type WorkloadExport } from '../../state/export/compose';
+import { lastExportOf } from '../../state/export/store';
 import { useExportState, useExportStore } from './export-context';
 import { useWorkloadSeed } from './use-workload-seed';
 

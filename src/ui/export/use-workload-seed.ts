@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { seedOf } from '../../state/export-store';
+import { seedOf } from '../../state/export/store';
 import { useExportState, useExportStore } from './export-context';
 
 /**

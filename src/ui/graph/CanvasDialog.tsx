@@ -6,7 +6,8 @@ import {
   type Readiness,
   type WorkloadGraph,
 } from '../../core/graph';
-import { useDocumentStore } from '../../state/document-context';
+import type { CommandArgs, CommandName } from '../../core/commands';
+import { useDocumentStore } from '../../state/document/context';
 import { AddContainerDialog, ConnectDialog, StartOrderDialog, UseResourceDialog } from './dialogs';
 
 /** The dialog the canvas has open, if any. */
@@ -31,7 +32,7 @@ export function CanvasDialog({
   dialog: DialogState;
   graph: WorkloadGraph;
   onClose: () => void;
-  run: (name: string, args: unknown, quiet?: boolean) => string | undefined;
+  run: <N extends CommandName>(name: N, args: CommandArgs<N>, quiet?: boolean) => string | undefined;
   onChoose: (sourceId: string, targetId: string) => void;
 }) {
   const store = useDocumentStore();

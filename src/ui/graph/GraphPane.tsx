@@ -21,7 +21,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from 'react';
-import { isRefusal } from '../../core/commands';
+import { isRefusal, type CommandArgs, type CommandName } from '../../core/commands';
 import {
   containerNodeId,
   deriveGraph,
@@ -36,7 +36,7 @@ import {
   type Size,
   type XY,
 } from '../../core/graph';
-import { useDocument, useDocumentStore } from '../../state/document-context';
+import { useDocument, useDocumentStore } from '../../state/document/context';
 import { CanvasActionsProvider, type CanvasActions } from './canvas-actions';
 import { CanvasDialog, type DialogState } from './CanvasDialog';
 import { ArrowMarkers, edgeTypes, type FlowEdge } from './edges';
@@ -165,7 +165,7 @@ function GraphCanvas() {
 
   /** Runs a command; the reason it was refused, or undefined when it was done. */
   const run = useCallback(
-    (name: string, args: unknown, quiet = false): string | undefined => {
+    <N extends CommandName>(name: N, args: CommandArgs<N>, quiet = false): string | undefined => {
       const result = store.getState().runCommand(name, args);
       if (!isRefusal(result)) return undefined;
       if (quiet) store.getState().dismissMessage(); // the dialog that asked shows the reason itself

@@ -1,10 +1,10 @@
 import { referencesToResource, removalOrder, type WorkloadGraph } from '../../core/graph';
-import { isRefusal } from '../../core/commands';
-import type { DocumentStore } from '../../state/document-store';
+import { isRefusal, type CommandArgs, type CommandName } from '../../core/commands';
+import type { DocumentStore } from '../../state/document/store';
 import type { GraphNoticeState } from './GraphNotice';
 
 /** Runs a command; the reason it was refused, or undefined when it was done. */
-type Run = (name: string, args: unknown) => string | undefined;
+type Run = <N extends CommandName>(name: N, args: CommandArgs<N>) => string | undefined;
 
 /**
  * Delete on the canvas. A container goes with the start order that names it (the command removes

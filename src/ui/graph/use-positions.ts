@@ -9,9 +9,9 @@ import {
   type WorkloadGraph,
   type XY,
 } from '../../core/graph';
-import { useDocument } from '../../state/document-context';
-import { createGraphLayoutStorage, type GraphLayoutStorage } from '../../state/graph-layout';
-import { onPageLeave } from '../../state/page-leave';
+import { useDocument } from '../../state/document/context';
+import { createGraphLayoutStorage, type GraphLayoutStorage } from '../../state/layout/graph-layout';
+import { onPageLeave } from '../../state/browser/page-leave';
 
 interface PositionState {
   /** The workload the positions belong to (its name). */

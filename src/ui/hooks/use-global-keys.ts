@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { isOpen } from '../../state/document-store';
-import { useDocumentStore } from '../../state/document-context';
+import { isOpen } from '../../state/document/store';
+import { useDocumentStore } from '../../state/document/context';
 
 /**
  * Shortcuts that work anywhere in the workspace: undo and redo of the one history, and F8 / Shift+F8

@@ -1,8 +1,8 @@
 import type { TemplateEntry } from '../../core/templates/list';
 import { useCallback } from 'react';
-import { hasChanges } from '../../state/document-store';
-import { useDocumentStore } from '../../state/document-context';
-import { readWorkloadFile, readWorkloadText, type FileReading } from '../../state/open-file';
+import { hasChanges } from '../../state/document/store';
+import { useDocumentStore } from '../../state/document/context';
+import { readWorkloadFile, readWorkloadText, type FileReading } from '../../state/document/open-file';
 import { useConfirm } from '../dialog/confirm';
 
 /**

@@ -1,7 +1,7 @@
 import { memo, useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
 import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
 import { parentPointer } from '../../core/document/pointer';
-import type { Selection } from '../../state/document-store';
+import type { Selection } from '../../state/document/store';
 import { Pane } from '../workspace/Pane';
 import { StaleNote } from '../workspace/StaleNote';
 import { ContainerForm } from './ContainerForm';

@@ -1,3 +1,4 @@
+import type { Readiness } from '../../core/commands';
 import { childPointer } from '../../core/document/pointer';
 import { asRecord, choicesOf, scalarText, valueAt } from '../../core/inspector';
 import { AddRow, IconButton } from './collections';
@@ -80,7 +81,7 @@ export function StartOrderEditor({ container, pointer }: { container: string; po
             },
           ]}
           button="Add start order"
-          onAdd={([target, ready]) => run('setBefore', { container, target, ready })}
+          onAdd={([target, ready]) => run('setBefore', { container, target: target!, ready: ready as Readiness })}
         />
       ) : (
         <p className="muted">No other container to order against.</p>

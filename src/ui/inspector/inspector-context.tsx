@@ -1,9 +1,9 @@
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
-import type { CommandResult } from '../../core/commands';
+import type { CommandArgs, CommandName, CommandResult } from '../../core/commands';
 import type { Diagnostic } from '../../core/diagnostics';
 import { fieldOwner } from '../../core/inspector';
-import { useDocument } from '../../state/document-context';
-import type { Selection } from '../../state/document-store';
+import { useDocument } from '../../state/document/context';
+import type { Selection } from '../../state/document/store';
 import { useAfterPaint } from '../hooks/use-after-paint';
 
 /**
@@ -17,7 +17,7 @@ export interface Inspector {
   text: string;
   /** The problems a control at this pointer shows (matched by diagnostic path, see fieldOwner). */
   problemsAt(pointer: string): readonly Diagnostic[];
-  run(name: string, args: unknown): CommandResult;
+  run<N extends CommandName>(name: N, args: CommandArgs<N>): CommandResult;
   /** Says why a change asked for in the form was not made (as a refused command is shown). */
   refuse(reason: string): void;
   select(pointer: string): void;
@@ -61,7 +61,7 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
       workload,
       text,
       problemsAt: (pointer) => byOwner.get(pointer) ?? none,
-      run: (name, args) => runCommand(name, args),
+      run: runCommand,
       refuse: (reason) => say('error', reason),
       select: (pointer) => select(pointer, 'inspector'),
       open: (pointer) => {

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createCatalogStore } from '../../state/catalog-store';
-import { DocumentStoreProvider } from '../../state/document-context';
-import { createDocumentStore, type SelectionSource } from '../../state/document-store';
-import { createExportStore } from '../../state/export-store';
+import { createCatalogStore } from '../../state/catalog/store';
+import { DocumentStoreProvider } from '../../state/document/context';
+import { createDocumentStore, type SelectionSource } from '../../state/document/store';
+import { createExportStore } from '../../state/export/store';
 import { CatalogStoreProvider } from '../catalog/catalog-context';
 import { ExportStoreProvider } from '../export/export-context';
 import { InspectorBody } from './InspectorPane';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ExportedVariables } from '../../core/inspector';
-import { workloadProjectName } from '../../state/export-names';
-import { exportedVariablesOf, type PreviewInput } from '../../state/export-preview';
+import { workloadProjectName } from '../../state/export/names';
+import { exportedVariablesOf, type PreviewInput } from '../../state/export/preview';
 import { useExportState } from '../export/export-context';
 import { useWorkloadSeed } from '../export/use-workload-seed';
 

@@ -5,7 +5,7 @@ import {
   scoreFilesDownload,
   type ExportedWorkload,
   type LibraryDownload,
-} from '../../state/library-export';
+} from '../../state/library/export';
 import { isRepositoryError } from '../../api/errors';
 import { saveFile } from '../save-file';
 import type { LibraryMessage } from './LibraryPage';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useRepository } from '../../api/repository-context';
-import { importSummary, importWorkloadFiles, type ImportFile } from '../../state/library-import';
+import { importSummary, importWorkloadFiles, type ImportFile } from '../../state/library/import';
 import type { LibraryMessage } from './LibraryPage';
 
 /**

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RepositoryProvider } from '../../api/repository-context';
-import { useDocumentStore } from '../../state/document-context';
-import { browserStorage } from '../../state/library-settings';
-import { createLibraryStore, followDocument, type LibraryStore } from '../../state/library-store';
+import { useDocumentStore } from '../../state/document/context';
+import { browserStorage } from '../../state/browser/storage';
+import { createLibraryStore, followDocument, type LibraryStore } from '../../state/library/store';
 import { LibraryStoreContext, useLibrary } from './library-context';
 import { useLeaveGuard, useSaveShortcut, useShareLinkArrival } from './use-library-keys';
 

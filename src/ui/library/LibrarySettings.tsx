@@ -5,8 +5,8 @@ import {
   settingsProblem,
   type AuthKind,
   type LibrarySettings as Settings,
-} from '../../state/library-settings';
-import { repositoryMaker } from '../../state/library-store';
+} from '../../state/library/settings';
+import { repositoryMaker } from '../../state/library/store';
 import { Modal } from '../dialog/Modal';
 import { useLibrary, useLibraryStore } from './library-context';
 

@@ -1,6 +1,6 @@
-import { useDocument } from '../../state/document-context';
-import { hasChanges, isOpen } from '../../state/document-store';
-import { linkApplies } from '../../state/library-link';
+import { useDocument } from '../../state/document/context';
+import { hasChanges, isOpen } from '../../state/document/store';
+import { linkApplies } from '../../state/library/link';
 import { useLibrary } from './library-context';
 import { useSaveWorkload } from './use-save';
 import './library.css';

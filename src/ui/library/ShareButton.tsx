@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { shareLinkFor, type ShareLink } from '../../api/share-link';
-import { useDocument, useDocumentStore } from '../../state/document-context';
-import { isOpen } from '../../state/document-store';
+import { useDocument, useDocumentStore } from '../../state/document/context';
+import { isOpen } from '../../state/document/store';
 import { Modal } from '../dialog/Modal';
 import { copyText } from '../save-file';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { LibraryState, LibraryStore } from '../../state/library-store';
+import type { LibraryState, LibraryStore } from '../../state/library/store';
 
 /** React's view of the library store (which repository is active, the open workload's link, the last save). */
 export const LibraryStoreContext = createContext<LibraryStore | null>(null);

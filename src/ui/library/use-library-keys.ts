@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useDocumentStore } from '../../state/document-context';
-import { hasChanges, isOpen } from '../../state/document-store';
-import { openShareLink, withoutShareFragment } from '../../state/library-share';
+import { useDocumentStore } from '../../state/document/context';
+import { hasChanges, isOpen } from '../../state/document/store';
+import { openShareLink, withoutShareFragment } from '../../state/library/share';
 import { useConfirm } from '../dialog/confirm';
 import { useLibraryStore } from './library-context';
 import { useSaveWorkload } from './use-save';

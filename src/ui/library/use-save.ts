@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDocumentStore } from '../../state/document-context';
 import { workloadQuery } from '../../api/queries';
-import { linkFor } from '../../state/library-link';
-import { saveOpenWorkload, type SaveOutcome } from '../../state/library-save';
+import { useDocumentStore } from '../../state/document/context';
+import { linkFor } from '../../state/library/link';
+import { saveOpenWorkload, type SaveOutcome } from '../../state/library/save';
 import { useConfirm } from '../dialog/confirm';
 import { useOpenWorkload } from '../hooks/use-open-workload';
 import { useLibraryStore } from './library-context';

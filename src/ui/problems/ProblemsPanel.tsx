@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '../../core/diagnostics';
-import { useDocument } from '../../state/document-context';
+import { useDocument } from '../../state/document/context';
 import { Pane } from '../workspace/Pane';
 import { SeverityIcon, severityLabel } from './SeverityIcon';
 import { useRowWindow } from './use-row-window';

@@ -1,5 +1,5 @@
-import { useDocument } from '../../state/document-context';
-import { canRedo, canUndo } from '../../state/history';
+import { useDocument } from '../../state/document/context';
+import { canRedo, canUndo } from '../../state/document/history';
 
 /** Undo and Redo of the one history of the workspace (YAML typing and commands alike). */
 export function HistoryButtons() {

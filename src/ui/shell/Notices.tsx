@@ -1,4 +1,4 @@
-import { useDocument } from '../../state/document-context';
+import { useDocument } from '../../state/document/context';
 import { useConfirm } from '../dialog/confirm';
 
 /** Messages for the user, under the top bar: a refused command or file, a recovered draft, drafts of closed tabs. */
@@ -76,7 +76,7 @@ function WaitingDraftsNotice() {
       <button
         type="button"
         onClick={() => {
-          // A new tab takes up the newest waiting draft (src/state/draft-slot.ts). `noopener`: a tab
+          // A new tab takes up the newest waiting draft (src/state/drafts/draft-slot.ts). `noopener`: a tab
           // opened with an opener gets a copy of this tab's sessionStorage, and with it this tab's slot.
           window.open(location.pathname + location.search, '_blank', 'noopener');
           opened();

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useLayout } from '../../state/layout-context';
-import type { ThemeChoice } from '../../state/layout-store';
+import { useLayout } from '../../state/layout/context';
+import type { ThemeChoice } from '../../state/layout/store';
 
 const choices: Array<{ value: ThemeChoice; label: string }> = [
   { value: 'system', label: 'System' },

@@ -1,6 +1,6 @@
 import type { TemplateEntry } from '../../core/templates/list';
-import { useDocument } from '../../state/document-context';
-import { isOpen } from '../../state/document-store';
+import { useDocument } from '../../state/document/context';
+import { isOpen } from '../../state/document/store';
 import { ExportMenu } from '../export/ExportMenu';
 import { SaveButton } from '../library/SaveButton';
 import { ShareButton } from '../library/ShareButton';

@@ -1,4 +1,4 @@
-import { useDocument } from '../../state/document-context';
+import { useDocument } from '../../state/document/context';
 import { statusText } from '../status-text';
 
 /** The workload's verdict in one line: "Valid", "2 errors, 1 warning". */

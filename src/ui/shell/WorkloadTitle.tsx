@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDocument } from '../../state/document-context';
+import { useDocument } from '../../state/document/context';
 import { workloadName } from '../workload-name';
 
 /** The open workload's name (as text, never markup), from its last readable version, marked when stale. */

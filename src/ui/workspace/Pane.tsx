@@ -1,6 +1,6 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { useLayout } from '../../state/layout-context';
-import type { PaneId } from '../../state/layout-store';
+import { useLayout } from '../../state/layout/context';
+import type { PaneId } from '../../state/layout/store';
 
 /**
  * A pane of the workspace: a named region with a header (title, tools, hide/show) and a body.

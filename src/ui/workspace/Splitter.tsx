@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { useLayout } from '../../state/layout-context';
-import { SIZE_LIMITS, type PaneId } from '../../state/layout-store';
+import { useLayout } from '../../state/layout/context';
+import { SIZE_LIMITS, type PaneId } from '../../state/layout/store';
 
 /** Arrow keys move a splitter by this much; Shift moves it further. */
 const STEP = 16;

@@ -1,4 +1,4 @@
-import { useDocument } from '../../state/document-context';
+import { useDocument } from '../../state/document/context';
 
 /** Said in the views that show the model while the text does not parse: they show its last readable version. */
 export function StaleNote() {

@@ -1,4 +1,4 @@
-import { useLayout } from '../../state/layout-context';
+import { useLayout } from '../../state/layout/context';
 import { ProblemsPanel } from '../problems/ProblemsPanel';
 import { YamlPane } from '../yaml/YamlPane';
 import { GraphPane } from './GraphPane';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useDocumentStore } from '../../state/document-context';
+import { useDocumentStore } from '../../state/document/context';
 import { useCatalogStore } from '../catalog/catalog-context';
 import { useExportStore } from '../export/export-context';
 import type { Theme } from '../theme';

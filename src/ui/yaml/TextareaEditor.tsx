@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LineIndex } from '../../core/document/lines';
-import { useDocument } from '../../state/document-context';
+import { useDocument } from '../../state/document/context';
 
 /**
  * The YAML pane as a plain text area: shown at once while Monaco loads (the first paint never waits

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { useLayout } from '../../state/layout-context';
+import { useLayout } from '../../state/layout/context';
 import { ComposePreview } from '../export/ComposePreview';
 import { useTheme } from '../hooks/use-theme';
 import { Pane } from '../workspace/Pane';

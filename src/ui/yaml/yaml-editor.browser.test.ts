@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentStore, type DocumentStore } from '../../state/document-store';
+import { createDocumentStore, type DocumentStore } from '../../state/document/store';
 import { configureMonaco, MODEL_URI, type Monaco } from './monaco-setup';
 import { mountYamlEditor } from './yaml-editor';
 

@@ -1,7 +1,7 @@
 import type * as Monaco from 'monaco-editor';
 import type { Edit } from '../../core/commands';
 import { rangeOf } from '../../core/document/source-map';
-import type { DocumentStore, Selection, TextChange } from '../../state/document-store';
+import type { DocumentStore, Selection, TextChange } from '../../state/document/store';
 import { diffEdits } from '../../core/document/text-diff';
 import { afterNextPaint } from '../scheduling';
 import { MARKER_OWNER, toMarkers } from './markers';

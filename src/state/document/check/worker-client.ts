@@ -1,0 +1,135 @@
+import type { CatalogFile } from '../../../core/catalog';
+import type { ValidationReport } from '../../../core/validate';
+import type { BackgroundValidation, EditsSince, WorkerOptions, WorkerReply, WorkerRequest } from './worker-protocol';
+import { lazyParsed } from './lazy-parsed';
+import { answerBase, applyPlaceholderPatch, applyValuePatch, type AnswerBase } from './reply-patch';
+
+/**
+ * The page's side of the validation worker: it starts the worker on the first request, posts the
+ * requests (each text as the edits from the one the worker holds, when they are known) and rebuilds
+ * the answers, which come as changes to the previous one (reply-patch.ts).
+ */
+export function workerClient(options: WorkerOptions): BackgroundValidation {
+  let worker: Worker | undefined;
+  /** The provisioner files the worker has: sent again only when the page's catalog changes. */
+  let sentFiles: readonly CatalogFile[] | undefined;
+  let nextId = 0;
+  const pending = new Map<
+    number,
+    { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void; request: WorkerRequest; text: string }
+  >();
+  /**
+   * The text the worker holds once it has answered everything sent, and the request that sent it: the
+   * next request is sent as the edits from it when they are known (typing), or as none when the text
+   * is the same (a caret question, the export), instead of the whole text.
+   */
+  let held: { id: number; text: string } | undefined;
+  /** Posts a request with its text, or with the edits from the text the worker holds. */
+  const post = (w: Worker, request: WorkerRequest, text: string, since?: EditsSince) => {
+    const base = held;
+    const edits = base?.text === text ? [] : since && base?.text === since.from ? since.edits : undefined;
+    held = { id: request.id, text };
+    w.postMessage(
+      base && edits ? { ...request, edits: { base: base.id, edits, length: text.length } } : { ...request, text },
+    );
+  };
+  /** What the page has of each text it asked the worker to read, until the worker's answer says it did. */
+  const reads = new Map<number, AnswerBase>();
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    held = undefined;
+  };
+  /** The worker's last answer as the page rebuilt it, or the page's own reading: the next answer comes as changes to it. */
+  const none = { value: undefined as unknown, placeholders: [] as AnswerBase['placeholders'] };
+  let answered: Pick<AnswerBase, 'value' | 'placeholders'> = none;
+  const start = (): Worker => {
+    const w = new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
+    answered = none;
+    reads.clear();
+    held = undefined;
+    w.onmessage = ({ data }: MessageEvent<WorkerReply>) => {
+      const asked = pending.get(data.id);
+      if (data.needText) {
+        // Again, whole (the chain of edits broke at a request it failed on); it has the catalog's files.
+        if (!asked) return;
+        held = undefined;
+        post(w, { ...asked.request, catalogFiles: undefined }, asked.text);
+        return;
+      }
+      // Every answer is rebuilt here, in the order the worker sent them, even one nobody waits for
+      // any more: the next answer's changes are to this one.
+      const report = data.report;
+      if (data.read) {
+        answered = reads.get(data.id) ?? none;
+        reads.delete(data.id);
+      }
+      if (report) {
+        const value = report.valuePatch ? applyValuePatch(answered.value, report.valuePatch) : report.value;
+        const placeholders = report.placeholderPatch
+          ? applyPlaceholderPatch(answered.placeholders, report.placeholderPatch)
+          : (report.placeholders ?? []);
+        answered = { value, placeholders };
+        report.value = value;
+        report.placeholders = placeholders;
+      }
+      asked?.resolve(data);
+      pending.delete(data.id);
+    };
+    w.onerror = (event) => {
+      event.preventDefault(); // reported by rejecting what waits for it: the store then checks on the main thread
+      failAll(new Error(event.message || 'the validation worker failed'));
+    };
+    return w;
+  };
+  const ask = (
+    { text, ...question }: Omit<WorkerRequest, 'id' | 'text' | 'edits'> & { text: string },
+    { read, since }: { read?: AnswerBase; since?: EditsSince | undefined } = {},
+  ) =>
+    new Promise<WorkerReply>((resolve, reject) => {
+      const id = ++nextId;
+      try {
+        if (!worker) {
+          worker = start();
+          sentFiles = undefined;
+        }
+        const files = options.catalogFiles?.();
+        const catalogFiles = files !== undefined && files !== sentFiles ? files : undefined;
+        const request: WorkerRequest = { ...question, id, ...(catalogFiles ? { catalogFiles } : {}) };
+        pending.set(id, { resolve, reject, request, text });
+        if (read) reads.set(id, read); // after start(), which forgets the reads of a worker before
+        post(worker, request, text, since);
+        if (catalogFiles) sentFiles = catalogFiles;
+      } catch (error) {
+        pending.delete(id);
+        reads.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+
+  return {
+    async check(text, caret, since) {
+      const reply = await ask({ text, ...(caret === undefined ? {} : { caret }) }, { since });
+      const r = reply.report!;
+      const parsed = lazyParsed(text, r.value, r.syntax, r.blocked, r.placeholders ?? []);
+      const report: ValidationReport = {
+        parsed,
+        diagnostics: r.diagnostics,
+        valid: r.valid,
+        errors: r.errors,
+        warnings: r.warnings,
+      };
+      return reply.pointer === undefined ? { report } : { report, pointer: reply.pointer };
+    },
+    async pointerAt(text, caret) {
+      return (await ask({ text, caret, only: 'pointer' })).pointer;
+    },
+    async read(parsed) {
+      await ask({ text: parsed.text, only: 'read' }, { read: answerBase(parsed) });
+    },
+    async exportedVariables(text, { seed, projectName }) {
+      const exportOptions = projectName === undefined ? { seed } : { seed, projectName };
+      return (await ask({ text, only: 'export', exportOptions })).exported;
+    },
+  };
+}

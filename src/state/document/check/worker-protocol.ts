@@ -1,0 +1,90 @@
+import type { CatalogFile } from '../../../core/catalog';
+import type { Edit } from '../../../core/commands';
+import type { Diagnostic } from '../../../core/diagnostics';
+import type { ExportedVariables } from '../../../core/inspector';
+import type { ParsedDocument } from '../../../core/document/parse';
+import type { ValidationReport } from '../../../core/validate';
+import type { AnswerBase, PlaceholderPatch, ValuePatch } from './reply-patch';
+
+/*
+ * What the page and the validation worker say to each other, and what the page's side of the worker
+ * offers the stores (BackgroundValidation).
+ */
+
+/** A request to the worker. */
+export interface WorkerRequest {
+  id: number;
+  /** The text, whole; or instead `edits`, when the worker holds the text of request `edits.base`. */
+  text?: string;
+  /** The edits from the text of request `base` (the last one sent) to this one, and this one's length. */
+  edits?: { base: number; edits: readonly Edit[]; length: number };
+  caret?: number;
+  /**
+   * `pointer`: only the pointer at the caret is wanted (the text has been checked already). `read`:
+   * the page has checked the text itself; the worker reads it, and its next answer comes as changes
+   * to what the page has of it. `export`: what the Compose export makes of each container's variables.
+   */
+  only?: 'pointer' | 'read' | 'export';
+  /** For `export`: the seed and project name of the app's export (the provisioners are the catalog's). */
+  exportOptions?: { seed: number; projectName?: string };
+  /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
+  catalogFiles?: readonly CatalogFile[];
+}
+
+export interface WorkerReply {
+  id: number;
+  /** The worker did not hold the text the edits are from (it failed on it): the page sends the request again, whole. */
+  needText?: true;
+  pointer?: string;
+  /** The answer to `only: 'read'`: from here on, changes are to the page's own reading of that text. */
+  read?: true;
+  /** The answer to `only: 'export'` (undefined when the export fails). */
+  exported?: ExportedVariables;
+  report?: {
+    diagnostics: Diagnostic[];
+    valid: boolean;
+    errors: number;
+    warnings: number;
+    syntax: Diagnostic[];
+    blocked: boolean;
+    /** The workload's value: whole in the worker's first answer, then as changes to the previous one (or to the read). */
+    value?: unknown;
+    valuePatch?: ValuePatch;
+    /** Where the workload's placeholders are: the graph draws its edges from them without a parse here. */
+    placeholders?: AnswerBase['placeholders'];
+    placeholderPatch?: PlaceholderPatch;
+  };
+}
+
+export interface BackgroundCheck {
+  report: ValidationReport;
+  /** The JSON Pointer at the caret offset sent with the text, when one was sent and the text parses. */
+  pointer?: string;
+}
+
+/** The edits from a text `from` to the one asked about: the worker is sent those instead of the text when it holds `from`. */
+export interface EditsSince {
+  from: string;
+  edits: readonly Edit[];
+}
+
+export interface BackgroundValidation {
+  check(text: string, caret?: number, since?: EditsSince): Promise<BackgroundCheck>;
+  pointerAt(text: string, caret: number): Promise<string | undefined>;
+  /**
+   * Reads a text the page has checked itself (opened, changed by a command), so that the worker's
+   * check of the next typing is a re-check of an edit, with its code warm, instead of a first reading;
+   * and so that its answer comes as the changes to the page's own reading, not whole.
+   */
+  read(parsed: ParsedDocument): Promise<void>;
+  /** Each container's variables as the Compose export sets them (see core/inspector/exported-variables.ts). */
+  exportedVariables(
+    text: string,
+    options: { seed: number; projectName?: string | undefined },
+  ): Promise<ExportedVariables | undefined>;
+}
+
+export interface WorkerOptions {
+  /** The provisioner files of the page's catalog: the worker checks against the same catalog. */
+  catalogFiles?: () => readonly CatalogFile[];
+}

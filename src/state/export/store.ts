@@ -1,0 +1,165 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Provisioner } from '../../core/provisioners';
+import type { CatalogStore } from '../catalog/store';
+
+/**
+ * What the export remembers per workload, outside score.yaml (localStorage, keyed by workload name):
+ * the seed that generated names and passwords come from, so that exporting again gives the same
+ * secrets until the user asks for new ones, and the compose.yaml last exported, so that the preview
+ * can show what changed since. Also which provisioners the export runs (the catalog's, when given).
+ * The export itself is `exportOf` in actions.ts: its code is loaded when the user first
+ * exports or opens the preview, while this state is there from the start.
+ */
+export interface ExportState {
+  seeds: Readonly<Record<string, number>>;
+  lastExported: Readonly<Record<string, string>>;
+  /** The provisioners in match order; undefined for score-compose's defaults. */
+  provisioners: readonly Provisioner[] | undefined;
+  /** The workload's seed, made (and kept) the first time it is asked for. Not for use while rendering. */
+  ensureSeed(workload: string): number;
+  /** A new seed for the workload: new passwords and names in the next export. */
+  regenerateSeed(workload: string): number;
+  /** Remembers what was exported, as the baseline the preview compares with. */
+  recordExport(workload: string, compose: string): void;
+  setProvisioners(provisioners: readonly Provisioner[] | undefined): void;
+}
+
+export type ExportStore = StoreApi<ExportState>;
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+export interface ExportStoreOptions {
+  storage?: KeyValueStorage | undefined;
+  /** Where new seeds come from; tests pass their own. */
+  newSeed?: () => number;
+  /** The export follows the catalog's active provisioners when given. */
+  catalog?: CatalogStore;
+}
+
+const STORAGE_KEY = 'score-designer.export.v1';
+/** compose.yaml texts are kept for this many workloads, the most recently exported. */
+export const MAX_REMEMBERED_EXPORTS = 30;
+const MAX_SEEDS = 1000;
+
+export function createExportStore(options: ExportStoreOptions = {}): ExportStore {
+  const { storage, catalog } = options;
+  const newSeed = options.newSeed ?? randomSeed;
+  const saved = readSaved(storage);
+
+  const store = createStore<ExportState>()((set, get) => {
+    const save = (seeds: Record<string, number>, lastExported: Record<string, string>) => {
+      set({ seeds, lastExported });
+      writeSaved(storage, { seeds, lastExported });
+    };
+    const withSeed = (workload: string, seed: number) =>
+      save(keepLast(withEntry(get().seeds, workload, seed), MAX_SEEDS), get().lastExported);
+
+    return {
+      seeds: saved.seeds,
+      lastExported: saved.lastExported,
+      provisioners: catalog ? catalog.getState().activeProvisioners() : undefined,
+      ensureSeed(workload) {
+        const existing = seedOf(get(), workload);
+        if (existing !== undefined) return existing;
+        const seed = newSeed() >>> 0;
+        withSeed(workload, seed);
+        return seed;
+      },
+      regenerateSeed(workload) {
+        const previous = seedOf(get(), workload);
+        let seed = newSeed() >>> 0;
+        if (seed === previous) seed = (seed + 1) >>> 0; // "regenerate" must change something
+        withSeed(workload, seed);
+        return seed;
+      },
+      recordExport(workload, text) {
+        save(get().seeds, keepLast(withEntry(get().lastExported, workload, text), MAX_REMEMBERED_EXPORTS));
+      },
+      setProvisioners(provisioners) {
+        set({ provisioners });
+      },
+    };
+  });
+
+  if (catalog) {
+    catalog.subscribe((state, previous) => {
+      if (state.catalog !== previous.catalog) store.getState().setProvisioners(state.activeProvisioners());
+    });
+  }
+  return store;
+}
+
+/** The workload's seed, if it has one (an own entry: a workload may be named `__proto__`). */
+export function seedOf(state: Pick<ExportState, 'seeds'>, workload: string): number | undefined {
+  return Object.hasOwn(state.seeds, workload) ? state.seeds[workload] : undefined;
+}
+
+/** The compose.yaml last exported for the workload, if any. */
+export function lastExportOf(state: Pick<ExportState, 'lastExported'>, workload: string): string | undefined {
+  return Object.hasOwn(state.lastExported, workload) ? state.lastExported[workload] : undefined;
+}
+
+/** A seed from the browser's (or Node's) random source: passwords should differ between users. */
+export function randomSeed(): number {
+  const values = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(values);
+  return values[0]!;
+}
+
+interface Saved {
+  seeds: Record<string, number>;
+  lastExported: Record<string, string>;
+}
+
+function readSaved(storage: KeyValueStorage | undefined): Saved {
+  const empty: Saved = { seeds: {}, lastExported: {} };
+  try {
+    const raw = storage?.getItem(STORAGE_KEY);
+    if (!raw) return empty;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return empty;
+    const { seeds, lastExported } = value as Record<string, unknown>;
+    return {
+      seeds: entriesOf(
+        seeds,
+        (v): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff,
+      ),
+      lastExported: entriesOf(lastExported, (v): v is string => typeof v === 'string'),
+    };
+  } catch {
+    return empty; // unreadable storage: start afresh rather than fail to open
+  }
+}
+
+function writeSaved(storage: KeyValueStorage | undefined, saved: Saved): void {
+  try {
+    storage?.setItem(STORAGE_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or refused: the seeds still hold for this visit.
+  }
+}
+
+/** Own entries whose value passes the check, into an object without a prototype (names such as __proto__ are data). */
+function entriesOf<T>(value: unknown, check: (v: unknown) => v is T): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [key, item] of Object.entries(value)) if (check(item)) out[key] = item;
+  return out;
+}
+
+/** A copy with `key` set to `value`, moved to the end (the most recent). */
+function withEntry<T>(record: Readonly<Record<string, T>>, key: string, value: T): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const [k, v] of Object.entries(record)) if (k !== key) out[k] = v;
+  out[key] = value;
+  return out;
+}
+
+/** Keeps the last `max` entries in insertion order (the most recently written are last). */
+function keepLast<T>(record: Record<string, T>, max: number): Record<string, T> {
+  const entries = Object.entries(record);
+  if (entries.length <= max) return record;
+  const out = Object.create(null) as Record<string, T>;
+  for (const [k, v] of entries.slice(entries.length - max)) out[k] = v;
+  return out;
+}
