@@ -27,7 +27,7 @@ export {
   type CommandSuccess,
   type Edit,
 } from './edit';
-export { commands, isCommandName, runCommand, type CommandArgs, type CommandName } from './registry';
+export { commands, isCommandName, runCommand, type CommandArgs, type CommandCall, type CommandName } from './registry';
 export type { JsonValue, MoveItemArgs, SetFieldArgs, UnsetFieldArgs } from './fields';
 export type { AddContainerArgs, RemoveContainerArgs, RenameContainerArgs } from './containers';
 export type {
@@ -41,6 +41,14 @@ export type {
 } from './resources';
 export type { RemoveVariableArgs, RenameVariableArgs, SetVariableArgs } from './variables';
 export type { AddFileArgs, AddVolumeArgs, MountArgs, RetargetArgs } from './mounts';
+export type { MountResourceArgs } from './mount-resource';
+export {
+  removalOrder,
+  resourceReferences,
+  type RemoveResourceReferencesArgs,
+  type RemoveResourceWithReferencesArgs,
+  type ResourceReference,
+} from './resource-references';
 export type { RemoveServicePortArgs, RenameServicePortArgs, SetServicePortArgs } from './service';
 export type { ProbeSpec, RemoveProbeArgs, RenameProbeArgs, SetProbeArgs } from './probes';
 export type { RemoveAnnotationArgs, RenameAnnotationArgs, SetAnnotationArgs } from './annotations';
