@@ -5,7 +5,7 @@ import { LibraryNotice } from './library/LibraryNotice';
 import { useDocument } from '../state/document-context';
 import { isOpen } from '../state/document-store';
 import { useFileArrival } from './hooks/use-file-arrival';
-import { useGlobalKeys } from './hooks/use-global-keys';
+import { useWorkspaceKeys } from './intents/use-intent-keys';
 import { useOpenWorkload } from './hooks/use-open-workload';
 import { useTheme } from './hooks/use-theme';
 import { Notices } from './shell/Notices';
@@ -23,7 +23,7 @@ const LibraryPage = lazy(() => import('./library/LibraryPage').then((m) => ({ de
 /** The app: the top bar, messages, and either the start screen or the workspace. */
 export function App() {
   useTheme();
-  useGlobalKeys();
+  useWorkspaceKeys();
   usePreloadEditor();
   const open = useDocument(isOpen);
   const { openFile, openText, openTemplate } = useOpenWorkload();

@@ -1,32 +1,30 @@
-import { useDocument } from '../../state/document-context';
-import { canRedo, canUndo } from '../../state/history';
+import { useDocument, useDocumentStore } from '../../state/document-context';
+import { ariaKeyShortcuts, shortcutText } from '../intents/keys';
+import { intents, type Intent } from '../intents/table';
 
-/** Undo and Redo of the one history of the workspace (YAML typing and commands alike). */
+/** Undo and Redo of the one history of the workspace (YAML typing and commands alike), from the table of intents. */
 export function HistoryButtons() {
-  const undoable = useDocument((s) => canUndo(s.history, s.text));
-  const redoable = useDocument((s) => canRedo(s.history));
-  const undo = useDocument((s) => s.undo);
-  const redo = useDocument((s) => s.redo);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => undo()}
-        disabled={!undoable}
-        aria-keyshortcuts="Control+Z Meta+Z"
-        title="Undo (Ctrl+Z)"
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        onClick={() => redo()}
-        disabled={!redoable}
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        title="Redo (Ctrl+Shift+Z)"
-      >
-        Redo
-      </button>
+      <IntentButton intent={intents.undo} />
+      <IntentButton intent={intents.redo} />
     </>
+  );
+}
+
+function IntentButton({ intent }: { intent: Intent }) {
+  const document = useDocumentStore();
+  // Read as the store changes (a selector), so that the button is enabled exactly when the intent applies.
+  const applies = useDocument(() => intent.applies({ document, from: 'page' }));
+  return (
+    <button
+      type="button"
+      onClick={() => intent.perform({ document, from: 'page' })}
+      disabled={!applies}
+      aria-keyshortcuts={ariaKeyShortcuts(intent.keys)}
+      title={`${intent.label} (${shortcutText(intent.keys)})`}
+    >
+      {intent.label}
+    </button>
   );
 }
