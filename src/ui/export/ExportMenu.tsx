@@ -5,8 +5,8 @@ import type { ExportKind } from '../../state/export-actions';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
 import { EXPORT_CODE_MISSING, loadExportActions } from './load-export';
-import { copyText, saveFile } from '../save-file';
-import { useKeepInWindow } from '../hooks/use-keep-in-window';
+import { copyText, saveFile } from '../common/save-file';
+import { useKeepInWindow } from '../common/use-keep-in-window';
 import './export.css';
 
 interface MenuItem {

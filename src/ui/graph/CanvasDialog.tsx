@@ -5,20 +5,11 @@ import {
   readinessProblem,
   suggestedContainerName,
   type GraphNode,
-  type Readiness,
   type WorkloadGraph,
 } from '../../core/graph';
 import { useDocumentStore } from '../../state/document-context';
 import { AddContainerDialog, ConnectDialog, StartOrderDialog, UseResourceDialog } from './dialogs';
-import type { RunCommand } from './use-canvas-edits';
-
-/** The dialog the canvas has open, if any. */
-export type DialogState =
-  | { kind: 'add-container' }
-  | { kind: 'connect'; from: string }
-  | { kind: 'start-order'; first: string; then: string; current: Readiness | undefined }
-  | { kind: 'use-resource'; container: string; resource: string }
-  | null;
+import type { DialogState, RunCommand } from './use-canvas-edits';
 
 /**
  * The open dialog, wired to the commands it runs. `run` returns a command's refusal (shown in the

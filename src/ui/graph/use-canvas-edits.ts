@@ -10,6 +10,7 @@ import {
   planRename,
   planStartOrder,
   type Positions,
+  type Readiness,
   type ResourceTypeInfo,
   type Size,
   type WorkloadGraph,
@@ -18,7 +19,6 @@ import {
 import type { DocumentStore } from '../../state/document-store';
 import { targetIn, type CanvasControls, type CanvasTarget, type IntentContext } from '../intents/table';
 import type { CanvasActions } from './canvas-actions';
-import type { DialogState } from './CanvasDialog';
 import { spotBeside, spotCentredOn } from './geometry';
 import type { GraphNoticeState } from './GraphNotice';
 import { referencesRemovedNotice, removalNotice } from './notices';
@@ -34,6 +34,14 @@ export interface CanvasLatest {
   selectedId: string | undefined;
   layout: GraphPositions;
 }
+
+/** The dialog the canvas has open, if any. */
+export type DialogState =
+  | { kind: 'add-container' }
+  | { kind: 'connect'; from: string }
+  | { kind: 'start-order'; first: string; then: string; current: Readiness | undefined }
+  | { kind: 'use-resource'; container: string; resource: string }
+  | null;
 
 /** Runs a command; the reason it was refused, or undefined when it was done. */
 export type RunCommand = (call: CommandCall, quiet?: boolean) => string | undefined;

@@ -2,8 +2,8 @@ import { memo, useEffect, useId, useRef, type CSSProperties, type FocusEvent } f
 import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
 import { parentPointer } from '../../core/document/pointer';
 import type { Selection } from '../../state/document-store';
-import { Pane } from '../workspace/Pane';
-import { StaleNote } from '../workspace/StaleNote';
+import { Pane } from '../common/Pane';
+import { StaleNote } from '../common/StaleNote';
 import { ContainerForm } from './ContainerForm';
 import { InspectorProvider, useInspector, useInspectorSelection } from './inspector-context';
 import { Problems } from './Problems';

@@ -8,19 +8,18 @@ import { deleteWorkload, duplicateWorkload, restoreWorkload, type DeletedWorkloa
 import { linkFor } from '../../state/library-link';
 import { describeRepository } from '../../state/library-settings';
 import { useCatalogStore } from '../catalog/catalog-context';
-import { useOpenWorkload } from '../hooks/use-open-workload';
+import { useOpenWorkload } from '../start/use-open-workload';
 import { ExportSelection } from './ExportSelection';
 import { ImportControls } from './ImportControls';
 import { useLibrary, useLibraryStore } from './library-context';
 import { LibrarySettingsDialog } from './LibrarySettings';
+import type { LibraryMessage } from './library-message';
 import { WorkloadTable } from './WorkloadTable';
 import './library.css';
 
 export const PAGE_SIZE = 10;
 /** Searching waits for a pause in typing, so that a server is not asked at every keystroke. */
 const SEARCH_DELAY_MS = 250;
-
-export type LibraryMessage = { kind: 'info' | 'error'; text: string; undo?: DeletedWorkload } | null;
 
 /**
  * The workload library: the saved workloads, searchable by name and in pages; open, duplicate or

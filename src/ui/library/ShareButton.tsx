@@ -3,7 +3,7 @@ import { shareLinkFor, type ShareLink } from '../../api/share-link';
 import { useDocument, useDocumentStore } from '../../state/document-context';
 import { isOpen } from '../../state/document-store';
 import { Modal } from '../dialog/Modal';
-import { copyText } from '../save-file';
+import { copyText } from '../common/save-file';
 
 /**
  * Share link: the open workload's text, compressed into the link's fragment (no server sees it).

@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '../../core/diagnostics';
 import { useDocument } from '../../state/document-context';
-import { Pane } from '../workspace/Pane';
+import { Pane } from '../common/Pane';
 import { SeverityIcon, severityLabel } from './SeverityIcon';
 import { useRowWindow } from './use-row-window';
 

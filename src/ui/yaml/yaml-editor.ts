@@ -5,7 +5,7 @@ import type { DocumentStore, Selection, TextChange } from '../../state/document-
 import { diffEdits } from '../../core/document/text-diff';
 import type { KeyBinding } from '../intents/keys';
 import { allIntents } from '../intents/table';
-import { afterNextPaint } from '../scheduling';
+import { afterNextPaint } from '../common/scheduling';
 import { MARKER_OWNER, toMarkers } from './markers';
 import { lengthInEditor, normalisedInEditor, offsetIn, positionIn } from './line-ends';
 import { typingSuggestions } from './typing-suggestions';
