@@ -6,6 +6,11 @@ import { createExportStore } from '../../src/state/export-store';
 import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
 import { ExportStoreProvider } from '../../src/ui/export/export-context';
 import { InspectorBody } from '../../src/ui/inspector/InspectorPane';
+import { loadPartForms } from '../../src/ui/inspector/lazy-forms';
+
+// A container's and a resource's forms load apart from the page (lazy-forms.tsx); rendered on the
+// server, as here, they must be there before the first render, which cannot wait for them.
+await loadPartForms();
 
 /**
  * Test helpers: the inspector rendered to HTML (no DOM here: vitest runs in Node) and read back as

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { use, useCallback, useEffect, useId, useState } from 'react';
 import { isRepositoryError } from '../../api/errors';
 import { useWorkloads } from '../../api/hooks';
 import { workloadKeys, workloadQuery } from '../../api/queries';
@@ -11,7 +11,7 @@ import { useCatalogStore } from '../catalog/catalog-context';
 import { useOpenWorkload } from '../start/use-open-workload';
 import { ExportSelection } from './ExportSelection';
 import { ImportControls } from './ImportControls';
-import { useLibrary, useLibraryStore } from './library-context';
+import { useLibrary, useLibraryQueries, useLibraryStore } from './library-context';
 import { LibrarySettingsDialog } from './LibrarySettings';
 import type { LibraryMessage } from './library-message';
 import { WorkloadTable } from './WorkloadTable';
@@ -27,8 +27,14 @@ const SEARCH_DELAY_MS = 250;
  * files or as one Compose project. Works the same on the browser's library and on a server.
  */
 export function LibraryPage({ onClose }: { onClose?: () => void }) {
+  // The library's query client (made on first use; loaded with this page, so at once): suspends until then.
+  const client = use(useLibraryQueries()());
   // Another repository: other workloads, other names; the page starts afresh (search, page, selection).
-  return <LibraryPageFor key={useRepository().id} onClose={onClose} />;
+  return (
+    <QueryClientProvider client={client}>
+      <LibraryPageFor key={useRepository().id} onClose={onClose} />
+    </QueryClientProvider>
+  );
 }
 
 function LibraryPageFor({ onClose }: { onClose: (() => void) | undefined }) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../state/document-context';
 import { hasChanges, isOpen } from '../../state/document-store';
-import { openShareLink, withoutShareFragment } from '../../state/library-share';
 import { useConfirm } from '../dialog/confirm';
 import { intentForKey } from '../intents/dispatch';
 import { useLibraryStore } from './library-context';
@@ -62,6 +61,9 @@ export function useShareLinkArrival(): void {
       const url = window.location.href;
       if (handled.current === url) return; // StrictMode runs effects twice; a link opens once
       handled.current = url;
+      // A share link lives in the fragment: without one, nothing (not even the link's reader) is loaded.
+      if (!url.includes('#')) return;
+      const { openShareLink, withoutShareFragment } = await import('../../state/library-share');
       const result = await openShareLink(url, {
         document,
         library,

@@ -1,9 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDocumentStore } from '../../state/document-context';
-import { saveOpenWorkload, type SaveOutcome } from '../../state/library-save';
+import type { SaveOutcome } from '../../state/library-save';
 import { useConfirm } from '../dialog/confirm';
-import { useLibraryStore } from './library-context';
+import { useLibraryQueries, useLibraryStore } from './library-context';
+
+/**
+ * A save whose code is still loading (the first one, if it comes before the app fetched it once
+ * idle): another one is not started meanwhile, as none is while one is saving.
+ */
+let starting = false;
 
 /**
  * Save, as the button, Ctrl/Cmd+S and Retry all do it: one action. When another workload of the
@@ -12,10 +17,23 @@ import { useLibraryStore } from './library-context';
 export function useSaveWorkload(): () => Promise<SaveOutcome | undefined> {
   const document = useDocumentStore();
   const library = useLibraryStore();
-  const client = useQueryClient();
+  const queries = useLibraryQueries();
   const confirm = useConfirm();
   return useCallback(async () => {
-    if (library.getState().save.state === 'saving') return undefined; // one save at a time
+    if (library.getState().save.state === 'saving' || starting) return undefined; // one save at a time
+    starting = true;
+    let loaded;
+    try {
+      loaded = await Promise.all([import('../../state/library-save'), queries()]);
+    } catch {
+      document
+        .getState()
+        .say('error', 'Saving needs a part of the app that could not be loaded: reload the page to try again.');
+      return undefined;
+    } finally {
+      starting = false;
+    }
+    const [{ saveOpenWorkload }, client] = loaded;
     let outcome = await saveOpenWorkload(document, library, client);
     if (outcome.kind === 'conflict') {
       const { name } = outcome;
@@ -41,5 +59,5 @@ export function useSaveWorkload(): () => Promise<SaveOutcome | undefined> {
       document.getState().say('info', 'Nothing to save: open a workload or start one from a template first.');
     }
     return outcome;
-  }, [document, library, client, confirm]);
+  }, [document, library, queries, confirm]);
 }
