@@ -11,6 +11,8 @@ import {
   type OnMove,
 } from '@xyflow/react';
 import { memo, type RefObject } from 'react';
+import { shortcutText } from '../intents/keys';
+import { intents, type Intent } from '../intents/table';
 import { edgeTypes } from './edges';
 import { FIT_VIEW_OPTIONS } from './geometry';
 import { nodeTypes } from './nodes';
@@ -28,10 +30,11 @@ function miniMapClassName(node: { type?: string }): string {
   return node.type ?? '';
 }
 
+/** How to work a node or an edge from the keyboard, told to screen readers: the keys are the intents' (ui/intents). */
+const key = (intent: Intent) => shortcutText(intent.keys);
 const ariaLabelConfig = {
-  'node.a11yDescription.default':
-    'Tab moves between nodes. Enter selects a node and opens it in the inspector. C connects it to another node, F2 renames it, Delete removes it. Arrow keys move a selected node.',
-  'edge.a11yDescription.default': 'Enter selects the edge. Delete removes it.',
+  'node.a11yDescription.default': `Tab moves between nodes. Enter selects a node and opens it in the inspector. ${key(intents.connect)} connects it to another node, ${key(intents.rename)} renames it, ${key(intents.remove)} removes it. Arrow keys move a selected node.`,
+  'edge.a11yDescription.default': `Enter selects the edge. ${key(intents.remove)} removes it.`,
   'minimap.ariaLabel': 'Overview of the graph',
 };
 

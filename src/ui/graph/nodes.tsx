@@ -9,6 +9,8 @@ import {
   type PortSummary,
   type ProblemRef,
 } from '../../core/graph';
+import { shortcutText } from '../intents/keys';
+import { intents } from '../intents/table';
 import { useCanvasActions } from './canvas-actions';
 import { Icon } from './icons';
 import { useNodeContent } from './node-content';
@@ -171,7 +173,7 @@ function NodeName({
     <span
       className="graph-node-name"
       // The whole name (it may be cut short with "…"), and how to change it.
-      title={`${name || fallback || ''} — double-click or press F2 to rename`}
+      title={`${name || fallback || ''} — double-click or press ${shortcutText(intents.rename.keys)} to rename`}
       onDoubleClick={() => actions.startRename(id)}
     >
       {name || fallback}

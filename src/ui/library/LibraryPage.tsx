@@ -13,6 +13,8 @@ import { ExportSelection } from './ExportSelection';
 import { ImportControls } from './ImportControls';
 import { useLibrary, useLibraryQueries, useLibraryStore } from './library-context';
 import { LibrarySettingsDialog } from './LibrarySettings';
+import { shortcutText } from '../intents/keys';
+import { intents } from '../intents/table';
 import type { LibraryMessage } from './library-message';
 import { WorkloadTable } from './WorkloadTable';
 import './library.css';
@@ -208,7 +210,7 @@ function LibraryPageFor({ onClose }: { onClose: (() => void) | undefined }) {
         <p className="muted">
           {name
             ? `No saved workload has “${name}” in its name.`
-            : 'The library is empty. Save the open workload (Ctrl+S) or import files to fill it.'}
+            : `The library is empty. Save the open workload (${shortcutText(intents.save.keys)}) or import files to fill it.`}
         </p>
       ) : (
         <>
