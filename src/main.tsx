@@ -16,11 +16,11 @@ import { indexedDbDrafts } from './state/drafts/shelf';
 import { LayoutStoreProvider } from './state/layout/context';
 import { browserStorage } from './state/browser/storage';
 import { createLayoutStore } from './state/layout/store';
-import { App } from './ui/App';
+import { App } from './ui/app/App';
 import { CatalogStoreProvider } from './ui/catalog/catalog-context';
 import { ConfirmProvider } from './ui/dialog/confirm';
 import { LibraryProvider } from './ui/library/LibraryProvider';
-import { applyTheme, effectiveTheme, systemPrefersDark } from './ui/theme';
+import { applyTheme, effectiveTheme, systemPrefersDark } from './ui/common/theme';
 
 const layout = createLayoutStore();
 // The theme before the first paint, so that a dark page never flashes light.

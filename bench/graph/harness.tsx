@@ -8,7 +8,7 @@ import { DocumentStoreProvider } from '../../src/state/document/context';
 import { createDocumentStore, type DocumentStore } from '../../src/state/document/store';
 import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
 import { GraphPane } from '../../src/ui/graph/GraphPane';
-import '../../src/ui/app.css';
+import '../../src/ui/app/app.css';
 import { generateWorkload } from '../workload-generator';
 
 /**

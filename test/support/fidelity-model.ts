@@ -1,4 +1,8 @@
-import { renameInPlaceholders, renameResourceInPlaceholders } from '../../src/core/workload/placeholder-syntax';
+import {
+  renameInPlaceholders,
+  renameResourceInPlaceholders,
+  scanPlaceholderReferences,
+} from '../../src/core/workload/placeholder-syntax';
 import { escapeSegment } from '../../src/core/document/pointer';
 import { isListPlace, schemaKeysAt } from '../../src/core/workload/schema-paths';
 
@@ -313,6 +317,14 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       if (!m.has(['resources', str('name')])) return refuse;
       m.remove(['resources', str('name')]);
       return ok();
+    case 'removeResourceReferences':
+      removeReferences(m, str('resource'), a.pointers as string[] | undefined);
+      return ok();
+    case 'removeResourceWithReferences':
+      if (!m.has(['resources', str('name')])) return refuse;
+      m.remove(['resources', str('name')]);
+      removeReferences(m, str('name'));
+      return ok();
     case 'setField': {
       const segments = parsePointerSimple(str('pointer'));
       if (segments.length === 0) return refuse;
@@ -373,6 +385,14 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       const placeholder = '${resources.' + str('resource') + '.' + str('output').replace(/\./g, '\\.') + '}';
       return setUnlessSame(m, ['containers', c, 'variables', str('variable')], placeholder) ? ok() : refuse;
     }
+    case 'mountResource':
+      if (!m.has(['resources', str('resource')])) return refuse;
+      return modelCommand('addVolume', m.root, {
+        container: c,
+        target: str('target'),
+        source: '${resources.' + str('resource') + '}',
+        readOnly: a.readOnly,
+      });
     case 'addFile':
     case 'addVolume': {
       const field = name === 'addFile' ? 'files' : 'volumes';
@@ -483,6 +503,37 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
     default:
       return refuse;
   }
+}
+
+/**
+ * Removes what names a resource: the variables, volumes (whole) and resource params whose string
+ * holds a placeholder `${resources.NAME…}` (only those at `pointers`, when given), as unsetField
+ * would one by one: the deepest list items first, an entry inside another removed with it.
+ */
+function removeReferences(m: Model, resource: string, pointers?: readonly string[]): void {
+  const targets: string[][] = [];
+  for (const [at, text] of expandable(m.root)) {
+    if (pointers && !pointers.includes(ptr(at))) continue;
+    if (!scanPlaceholderReferences(text).parts.some((p) => p[0] === 'resources' && p[1] === resource)) continue;
+    if (at[0] === 'resources' || at[2] === 'variables') targets.push(at);
+    else if (at[2] === 'volumes') targets.push(at.slice(0, -1));
+  }
+  const inside = (p: string[], q: string[]) => q.length < p.length && q.every((s, i) => p[i] === s);
+  const unique = targets.filter((p, i) => targets.findIndex((q) => ptr(q) === ptr(p)) === i);
+  const outer = unique.filter((p) => !unique.some((q) => inside(p, q)));
+  outer.sort((p, q) => -compareSegments(p, q));
+  for (const segments of outer) m.remove(segments);
+}
+
+/** Segment by segment; list indices as numbers. */
+function compareSegments(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] === b[i]) continue;
+    const [x, y] = [a[i]!, b[i]!];
+    if (/^\d+$/.test(x) && /^\d+$/.test(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** Sets unless the value is already there; false when the way is blocked by a plain value. */

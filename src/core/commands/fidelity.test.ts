@@ -454,6 +454,13 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
       return { from: r, to: withFresh(resources, s[2]!) };
     case 'removeResource':
       return { name: r };
+    case 'removeResourceReferences': {
+      // All of them mostly; now and then only those of some strings (a reference's string or any other).
+      const some = s[2]! % 3 === 0 ? [pick(pointers(value), s[3]!), pick(pointers(value), s[4]!)] : undefined;
+      return { resource: r, pointers: some?.filter(Boolean).map((p) => toPointer(p!)) };
+    }
+    case 'removeResourceWithReferences':
+      return { name: r };
     case 'setField': {
       const all = pointers(value);
       const maps = all.filter((p) => typeof obj(value) === 'object' && isPlainObject(getAt(value, p)));
@@ -533,6 +540,13 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
         container: c,
         target: pick(['/data', '/cache', ...mountTargets(spec, 'volumes')], s[2]!),
         source: '${resources.' + r + '}',
+        readOnly: s[3]! % 2 ? true : undefined,
+      };
+    case 'mountResource':
+      return {
+        container: c,
+        resource: s[4]! % 5 === 0 ? 'nothing' : r,
+        target: pick(['/data', '/mnt/x', ...mountTargets(spec, 'volumes')], s[2]!),
         readOnly: s[3]! % 2 ? true : undefined,
       };
     case 'removeVolume':

@@ -19,7 +19,7 @@
  */
 export { applyEdits, checkEdits, type Edit } from '../document/edits';
 export { isRefusal, type Command, type CommandRefusal, type CommandResult, type CommandSuccess } from './command';
-export { commands, isCommandName, runCommand, type CommandArgs, type CommandName } from './registry';
+export { commands, isCommandName, runCommand, type CommandArgs, type CommandCall, type CommandName } from './registry';
 export type { JsonValue, MoveItemArgs, SetFieldArgs, UnsetFieldArgs } from './fields';
 export type { AddContainerArgs, RemoveContainerArgs, RenameContainerArgs } from './containers';
 export type {
@@ -33,6 +33,14 @@ export type {
 } from './resources';
 export type { RemoveVariableArgs, RenameVariableArgs, SetVariableArgs } from './variables';
 export type { AddFileArgs, AddVolumeArgs, MountArgs, RetargetArgs } from './mounts';
+export type { MountResourceArgs } from './mount-resource';
+export {
+  removalOrder,
+  resourceReferences,
+  type RemoveResourceReferencesArgs,
+  type RemoveResourceWithReferencesArgs,
+  type ResourceReference,
+} from './resource-references';
 export type { RemoveServicePortArgs, RenameServicePortArgs, SetServicePortArgs } from './service';
 export type { ProbeSpec, RemoveProbeArgs, RenameProbeArgs, SetProbeArgs } from './probes';
 export type { RemoveAnnotationArgs, RenameAnnotationArgs, SetAnnotationArgs } from './annotations';

@@ -3,6 +3,7 @@ import { addContainer, removeContainer, renameContainer } from './containers';
 import type { Command, CommandResult } from './command';
 import { moveItem, renameField, setField, unsetField } from './fields';
 import { addFile, addVolume, removeFile, removeVolume, renameFile, renameVolume } from './mounts';
+import { mountResource } from './mount-resource';
 import { removeProbe, renameProbe, setProbe } from './probes';
 import {
   addResource,
@@ -13,6 +14,7 @@ import {
   renameResourceParam,
   setResourceParam,
 } from './resources';
+import { removeResourceReferences, removeResourceWithReferences } from './resource-references';
 import { removeServicePort, renameServicePort, setServicePort } from './service';
 import { removeBefore, setBefore } from './start-order';
 import { removeVariable, renameVariable, setVariable } from './variables';
@@ -29,6 +31,8 @@ export const commands = {
   addResource,
   renameResource,
   removeResource,
+  removeResourceReferences,
+  removeResourceWithReferences,
   setField,
   unsetField,
   renameField,
@@ -43,6 +47,7 @@ export const commands = {
   addVolume,
   removeVolume,
   renameVolume,
+  mountResource,
   setServicePort,
   removeServicePort,
   renameServicePort,
@@ -63,6 +68,9 @@ export type CommandName = keyof typeof commands;
 
 /** The argument type of a command, by name. */
 export type CommandArgs<N extends CommandName> = (typeof commands)[N] extends Command<infer A> ? A : never;
+
+/** A command and its arguments, typed by its name: what a plan hands to the store to run. */
+export type CommandCall = { [N in CommandName]: { name: N; args: CommandArgs<N> } }[CommandName];
 
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name);

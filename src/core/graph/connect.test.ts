@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand, isRefusal } from '../commands';
 import { parseWorkloadText } from '../document/parse';
-import { connectionTargets, planConnection, readinessProblem, suggestVariableName } from './connect';
+import {
+  connectionTargets,
+  planConnection,
+  planConnectionFrom,
+  planStartOrder,
+  planUseResource,
+  readinessProblem,
+  suggestVariableName,
+} from './connect';
 import { deriveGraph } from './derive';
 
 const text = `apiVersion: score.dev/v1b1
@@ -111,5 +119,36 @@ describe('suggestVariableName', () => {
 
   it('never starts with a digit', () => {
     expect(suggestVariableName('3rd-party', 'url', [])).toBe('_3RD_PARTY_URL');
+  });
+});
+
+describe('the other connection plans', () => {
+  it('starts a connection from a container only, saying why not from anything else', () => {
+    expect(planConnectionFrom(graph, 'container:web')).toEqual({ kind: 'choose-target' });
+    expect(planConnectionFrom(graph, 'resource:db')).toMatchObject({ kind: 'refused', reason: /start at a container/ });
+    expect(planConnectionFrom(graph, 'workload')).toMatchObject({ kind: 'refused' });
+    expect(planConnectionFrom(graph, 'container:gone')).toEqual({ kind: 'nothing' });
+  });
+
+  it('writes a start order with the condition chosen, unless the first cannot be healthy', () => {
+    expect(planStartOrder(graph, 'api', 'web', 'healthy')).toEqual({
+      kind: 'command',
+      command: { name: 'setBefore', args: { container: 'api', target: 'web', ready: 'healthy' } },
+    });
+    expect(planStartOrder(graph, 'web', 'api', 'healthy')).toEqual({
+      kind: 'refused',
+      reason: readinessProblem(graph, 'web', 'healthy'),
+    });
+  });
+
+  it('uses a resource by reading an output into a variable, or by mounting it', () => {
+    expect(planUseResource('web', 'db', { variable: 'DB_HOST', output: 'host' })).toEqual({
+      name: 'bindOutputToVariable',
+      args: { container: 'web', variable: 'DB_HOST', resource: 'db', output: 'host' },
+    });
+    expect(planUseResource('web', 'data', { mountAt: '/data' })).toEqual({
+      name: 'mountResource',
+      args: { container: 'web', resource: 'data', target: '/data' },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { CommandCall } from '../commands';
 import {
   type ContainerNode,
   type GraphNode,
@@ -57,6 +58,45 @@ export function planConnection(graph: WorkloadGraph, sourceId: string, targetId:
     first: source.name,
     then: target.name,
     existing: startOrderEdges(graph).find((e) => e.first === source.name && e.then === target.name),
+  };
+}
+
+/**
+ * Connecting from one node chosen on the keyboard (C): the list of targets opens for a container;
+ * anything else is refused in words, since connections start at a container.
+ */
+export type ConnectionStart = { kind: 'choose-target' } | { kind: 'refused'; reason: string } | { kind: 'nothing' };
+
+export function planConnectionFrom(graph: WorkloadGraph, sourceId: string): ConnectionStart {
+  const node = graph.nodes.find((n) => n.id === sourceId);
+  if (!node) return { kind: 'nothing' };
+  if (node.kind === 'container') return { kind: 'choose-target' };
+  return {
+    kind: 'refused',
+    reason: `Connections start at a container: select the container that uses a resource or starts first, then press C.`,
+  };
+}
+
+/** A start order with the condition chosen: `setBefore`, or why THEN cannot wait for that. */
+export function planStartOrder(
+  graph: WorkloadGraph,
+  first: string,
+  then: string,
+  ready: Readiness,
+): { kind: 'command'; command: CommandCall } | { kind: 'refused'; reason: string } {
+  const problem = readinessProblem(graph, first, ready);
+  if (problem) return { kind: 'refused', reason: problem };
+  return { kind: 'command', command: { name: 'setBefore', args: { container: first, target: then, ready } } };
+}
+
+/** How a container uses a resource it was connected to: reads an output into a variable, or mounts it. */
+export type ResourceUse = { variable: string; output: string } | { mountAt: string };
+
+export function planUseResource(container: string, resource: string, use: ResourceUse): CommandCall {
+  if ('mountAt' in use) return { name: 'mountResource', args: { container, resource, target: use.mountAt } };
+  return {
+    name: 'bindOutputToVariable',
+    args: { container, variable: use.variable, resource, output: use.output },
   };
 }
 

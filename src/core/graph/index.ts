@@ -1,7 +1,7 @@
 /**
  * The workload as a graph for the canvas: nodes and edges derived from the document (no React),
- * what a connection between two nodes means, and layout; and, for the canvas, the resource types of
- * the catalog's registry and the names new nodes get.
+ * the palette's resource types, layout, and the canvas's plans: what connecting, renaming, removing
+ * and adding mean, as the commands to run and what to tell the user, decided before anything is written.
  */
 export * from './types';
 export { deriveGraph } from './derive';
@@ -9,11 +9,19 @@ export { READINESS_CHOICES, readinessWords, startOrderLabel } from './start-orde
 export {
   connectionTargets,
   planConnection,
+  planConnectionFrom,
+  planStartOrder,
+  planUseResource,
   readinessProblem,
   startOrderPath,
   suggestVariableName,
   type ConnectionPlan,
+  type ConnectionStart,
+  type ResourceUse,
 } from './connect';
+export { planRename, type RenamePlan } from './rename';
+export { planReferenceRemoval, planRemoval, type RemovalPlan } from './removal';
+export { planAddResource, suggestedContainerName } from './add';
 export {
   builtInResourceTypes,
   resourceTypeInfo,

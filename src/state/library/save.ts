@@ -1,6 +1,6 @@
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
 import { ConflictError, isRepositoryError, isRetryable, NotFoundError } from '../../api/errors';
-import { createWorkloadMutation, updateWorkloadMutation } from '../../api/queries';
+import { createWorkloadMutation, updateWorkloadMutation, workloadQuery } from '../../api/queries';
 import type { SavedWorkload } from '../../api/repository';
 import { isOpen, type DocumentStore } from '../document/store';
 import { linkFor, planSave } from './link';
@@ -89,5 +89,27 @@ export async function saveOpenWorkload(
     const kind = isRepositoryError(error) ? error.kind : 'server';
     library.getState().setSave({ state: 'failed', message, retryable, kind });
     return { kind: 'failed', message, retryable };
+  }
+}
+
+/**
+ * Reads the saved workload again from its library (never from the cache: someone changed it) and
+ * opens it with `open`, which asks before the changes here are dropped. True when it was opened;
+ * the library then links the open text to what was read.
+ */
+export async function reloadSavedWorkload(
+  library: LibraryStore,
+  client: QueryClient,
+  name: string,
+  open: (text: string) => Promise<boolean>,
+): Promise<boolean> {
+  const { repository } = library.getState();
+  try {
+    const theirs = await client.fetchQuery({ ...workloadQuery(repository, name), staleTime: 0 });
+    if (!(await open(theirs.text))) return false;
+    library.getState().setLink(linkFor(repository.id, name, theirs.text));
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { catalogJson, catalogYaml } from '../../core/catalog';
 import type { LoadResult } from '../../state/catalog/store';
 import { useCatalog, useCatalogStore } from './catalog-context';
-import { saveFile } from '../save-file';
+import { saveFile } from '../common/save-file';
 
 /**
  * Where the catalog comes from: the provisioner files loaded (each removable), and the ways to add

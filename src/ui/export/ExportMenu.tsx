@@ -1,19 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDocument, useDocumentStore } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
-import type { ExportKind } from '../../state/export/actions';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
-import { EXPORT_CODE_MISSING, loadExportActions } from './load-export';
-import { copyText, saveFile } from '../save-file';
-import { useKeepInWindow } from '../hooks/use-keep-in-window';
+import type { ExportReport, MenuItem } from './export-report';
+import { EXPORT_CODE_MISSING } from './load-export';
+import { useKeepInWindow } from '../common/use-keep-in-window';
 import './export.css';
 
-interface MenuItem {
-  label: string;
-  kind: ExportKind;
-  action: 'download' | 'copy';
-}
+/** Running an export, and its report: loaded with the export's code, when the menu first opens. */
+const loadRunExport = () => import('./run-export');
 
 const items: readonly MenuItem[] = [
   { label: 'Download score.yaml', kind: 'score', action: 'download' },
@@ -22,15 +18,6 @@ const items: readonly MenuItem[] = [
   { label: 'Copy compose.yaml', kind: 'compose', action: 'copy' },
   { label: 'Download bundle (.zip)', kind: 'bundle', action: 'download' },
 ];
-
-/** What the last export did, shown under the button until closed: never a silent success or failure. */
-interface ExportReport {
-  ok: boolean;
-  message: string;
-  errors: string[];
-  warnings: string[];
-  info: string[];
-}
 
 /**
  * The Export menu (a menu button, WAI-ARIA APG pattern): score.yaml exactly as written, compose.yaml
@@ -59,7 +46,7 @@ export function ExportMenu() {
     focusOnOpen.current = focus;
     setExpanded(true);
     // The export's code downloads while the user picks an entry (run reports if it failed).
-    loadExportActions().catch(() => undefined);
+    loadRunExport().catch(() => undefined);
   };
 
   useEffect(() => {
@@ -92,50 +79,14 @@ export function ExportMenu() {
 
   const run = async (item: MenuItem) => {
     close(true);
-    let actions: Awaited<ReturnType<typeof loadExportActions>>;
+    let loaded: Awaited<ReturnType<typeof loadRunExport>>;
     try {
-      actions = await loadExportActions();
+      loaded = await loadRunExport();
     } catch {
       setReport({ ok: false, message: EXPORT_CODE_MISSING, errors: [], warnings: [], info: [] });
       return;
     }
-    const outcome = actions.prepareExport(item.kind, documentStore, exportStore);
-    if (!outcome.ok) {
-      const what = item.kind === 'bundle' ? 'The bundle' : 'compose.yaml';
-      setReport({
-        ok: false,
-        message: `${what} could not be made.`,
-        errors: outcome.errors,
-        warnings: outcome.warnings,
-        info: [],
-      });
-      return;
-    }
-    let done: boolean;
-    if (item.action === 'copy' && typeof outcome.content === 'string') done = await copyText(outcome.content);
-    else {
-      saveFile(outcome.fileName, outcome.content, outcome.mimeType);
-      done = true;
-    }
-    if (!done) {
-      setReport({
-        ok: false,
-        message: `The browser did not allow copying to the clipboard. Use “Download ${outcome.fileName}” instead.`,
-        errors: [],
-        warnings: outcome.warnings,
-        info: [],
-      });
-      return;
-    }
-    if (outcome.compose !== undefined) exportStore.getState().recordExport(outcome.workload, outcome.compose);
-    const verb = item.action === 'copy' ? 'copied to the clipboard' : 'downloaded';
-    setReport({
-      ok: true,
-      message: [`${outcome.fileName} ${verb}.`, outcome.notice].filter(Boolean).join(' '),
-      errors: [],
-      warnings: outcome.warnings,
-      info: outcome.info,
-    });
+    setReport(await loaded.runExport(item, documentStore, exportStore));
   };
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

@@ -1,22 +1,15 @@
 import {
   connectionTargets,
+  planStartOrder,
+  planUseResource,
   readinessProblem,
-  uniqueName,
+  suggestedContainerName,
   type GraphNode,
-  type Readiness,
   type WorkloadGraph,
 } from '../../core/graph';
-import type { CommandArgs, CommandName } from '../../core/commands';
 import { useDocumentStore } from '../../state/document/context';
 import { AddContainerDialog, ConnectDialog, StartOrderDialog, UseResourceDialog } from './dialogs';
-
-/** The dialog the canvas has open, if any. */
-export type DialogState =
-  | { kind: 'add-container' }
-  | { kind: 'connect'; from: string }
-  | { kind: 'start-order'; first: string; then: string; current: Readiness | undefined }
-  | { kind: 'use-resource'; container: string; resource: string }
-  | null;
+import type { DialogState, RunCommand } from './use-canvas-edits';
 
 /**
  * The open dialog, wired to the commands it runs. `run` returns a command's refusal (shown in the
@@ -32,22 +25,20 @@ export function CanvasDialog({
   dialog: DialogState;
   graph: WorkloadGraph;
   onClose: () => void;
-  run: <N extends CommandName>(name: N, args: CommandArgs<N>, quiet?: boolean) => string | undefined;
+  run: RunCommand;
   onChoose: (sourceId: string, targetId: string) => void;
 }) {
   const store = useDocumentStore();
   if (!dialog) return null;
   switch (dialog.kind) {
-    case 'add-container': {
-      const taken = graph.nodes.filter((n) => n.kind === 'container').map((n) => n.name);
+    case 'add-container':
       return (
         <AddContainerDialog
-          suggestedName={uniqueName('app', taken)}
-          onAdd={(name, image) => run('addContainer', { name, image }, true)}
+          suggestedName={suggestedContainerName(graph)}
+          onAdd={(name, image) => run({ name: 'addContainer', args: { name, image } }, true)}
           onClose={onClose}
         />
       );
-    }
     case 'connect': {
       const source = graph.nodes.find((n) => n.id === dialog.from);
       if (!source) return null;
@@ -70,12 +61,15 @@ export function CanvasDialog({
           then={dialog.then}
           current={dialog.current}
           problemOf={(ready) => readinessProblem(graph, dialog.first, ready)}
-          onSave={(ready) => run('setBefore', { container: dialog.first, target: dialog.then, ready }, true)}
+          onSave={(ready) => {
+            const plan = planStartOrder(graph, dialog.first, dialog.then, ready);
+            return plan.kind === 'refused' ? plan.reason : run(plan.command, true);
+          }}
           onRemove={
             dialog.current === undefined
               ? undefined
               : () => {
-                  run('removeBefore', { container: dialog.first, target: dialog.then });
+                  run({ name: 'removeBefore', args: { container: dialog.first, target: dialog.then } });
                   onClose();
                 }
           }
@@ -95,19 +89,9 @@ export function CanvasDialog({
           usedOutputs={usedOutputs}
           takenVariables={variablesOf(store.getState().readable.parsed.value, dialog.container)}
           onBind={(variable, output) =>
-            run(
-              'bindOutputToVariable',
-              { container: dialog.container, variable, resource: resource.name, output },
-              true,
-            )
+            run(planUseResource(dialog.container, resource.name, { variable, output }), true)
           }
-          onMount={(target) =>
-            run(
-              'addVolume',
-              { container: dialog.container, target, source: '${resources.' + resource.name + '}' },
-              true,
-            )
-          }
+          onMount={(target) => run(planUseResource(dialog.container, resource.name, { mountAt: target }), true)}
           onClose={onClose}
         />
       );

@@ -1,33 +1,32 @@
-import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
+import { memo, useEffect, useRef, type DragEvent } from 'react';
 import { type ResourceTypeInfo } from '../../core/graph';
-import { usePaletteTypes } from './palette';
+import { shortcutText } from '../intents/keys';
+import { intents, type Intent, type IntentContext } from '../intents/table';
+import { RESOURCE_TYPE_MIME, usePaletteTypes } from './palette';
 import { Icon } from './icons';
 
-/** The drag-and-drop payload of a palette entry: the resource type. */
-export const RESOURCE_TYPE_MIME = 'application/x-score-resource-type';
-
 /**
- * The canvas's tools: add a container, add a resource from the palette of types (click, or drag
- * onto the canvas), connect the selected node, lay the graph out again. Zoom and fit are React Flow's controls.
- * Memoized: the canvas renders after every check, the tools only when what they show changes.
+ * The canvas's tools, read from the table of intents: add a container, add a resource from the
+ * palette of types (click, or drag onto the canvas), connect the selected node, lay the graph out
+ * again. Zoom and fit are React Flow's controls. Memoized: the canvas renders after every check, the
+ * tools only when what they show changes (the context changes with the selected element).
  */
 export const Toolbar = memo(function Toolbar({
-  disabled,
-  canConnect,
-  onAddContainer,
+  stale,
+  context,
+  typesOpen,
+  onCloseTypes,
   onAddResource,
-  onConnect,
-  onLayout,
 }: {
   /** Edits are off while the YAML does not parse (the commands would refuse anyway). */
-  disabled: boolean;
-  canConnect: boolean;
-  onAddContainer: () => void;
+  stale: boolean;
+  /** The intents' context: the canvas and its selected element. */
+  context: IntentContext;
+  /** The palette of resource types is open (the Add resource intent opens and closes it). */
+  typesOpen: boolean;
+  onCloseTypes: () => void;
   onAddResource: (type: ResourceTypeInfo) => void;
-  onConnect: () => void;
-  onLayout: () => void;
 }) {
-  const [paletteOpen, setPaletteOpen] = useState(false);
   const palette = usePaletteTypes();
   const addResourceButton = useRef<HTMLButtonElement>(null);
   const paletteRef = useRef<HTMLDivElement>(null);
@@ -35,38 +34,50 @@ export const Toolbar = memo(function Toolbar({
   // with Escape, the focus goes back to its button.
   const wasOpen = useRef(false);
   useEffect(() => {
-    if (paletteOpen && !wasOpen.current) paletteRef.current?.querySelector<HTMLElement>('li button')?.focus();
-    wasOpen.current = paletteOpen;
-  }, [paletteOpen]);
-  const why = disabled ? 'The YAML does not parse: fix it first' : undefined;
+    if (typesOpen && !wasOpen.current) paletteRef.current?.querySelector<HTMLElement>('li button')?.focus();
+    wasOpen.current = typesOpen;
+  }, [typesOpen]);
+  const staleWhy = 'The YAML does not parse: fix it first';
+  const disabled = (intent: Intent) => (intent.writes === true && stale) || !intent.applies(context);
+  const perform = (intent: Intent) => () => intent.perform(context);
+  const { addContainer, addResource, connect, autoLayout } = intents;
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Graph tools">
-      <button type="button" onClick={onAddContainer} disabled={disabled} title={why}>
-        Add container
+      <button
+        type="button"
+        onClick={perform(addContainer)}
+        disabled={disabled(addContainer)}
+        title={stale ? staleWhy : undefined}
+      >
+        {addContainer.label}
       </button>
       <button
         ref={addResourceButton}
         type="button"
-        aria-expanded={paletteOpen}
+        aria-expanded={typesOpen}
         aria-controls="graph-palette"
-        onClick={() => setPaletteOpen((open) => !open)}
-        disabled={disabled}
-        title={why}
+        onClick={perform(addResource)}
+        disabled={disabled(addResource)}
+        title={stale ? staleWhy : undefined}
       >
-        Add resource
+        {addResource.label}
       </button>
       <button
         type="button"
-        onClick={onConnect}
-        disabled={disabled || !canConnect}
-        title={canConnect ? 'Connect the selected container to another node (key: C)' : 'Select a container first'}
+        onClick={perform(connect)}
+        disabled={disabled(connect)}
+        title={
+          connect.applies(context)
+            ? `${connect.description} (key: ${shortcutText(connect.keys)})`
+            : 'Select a container first'
+        }
       >
-        Connect…
+        {connect.label}
       </button>
-      <button type="button" onClick={onLayout} title="Lay the whole graph out again">
-        Auto layout
+      <button type="button" onClick={perform(autoLayout)} title={autoLayout.description}>
+        {autoLayout.label}
       </button>
-      {paletteOpen && !disabled && (
+      {typesOpen && !stale && (
         <div
           ref={paletteRef}
           id="graph-palette"
@@ -76,11 +87,11 @@ export const Toolbar = memo(function Toolbar({
           onKeyDown={(e) => {
             if (e.key !== 'Escape') return;
             e.stopPropagation();
-            setPaletteOpen(false);
+            onCloseTypes();
             addResourceButton.current?.focus();
           }}
         >
-          <p className="muted">Click a type to add it, or drag it onto the canvas.</p>
+          <p className="muted">{addResource.description}.</p>
           <ul>
             {palette.map((t) => (
               <li key={t.type}>
@@ -93,10 +104,10 @@ export const Toolbar = memo(function Toolbar({
                     e.dataTransfer.effectAllowed = 'copy';
                   }}
                   // Dropped on the canvas, the type was added: the palette closes as after a click.
-                  onDragEnd={(e: DragEvent) => e.dataTransfer.dropEffect !== 'none' && setPaletteOpen(false)}
+                  onDragEnd={(e: DragEvent) => e.dataTransfer.dropEffect !== 'none' && onCloseTypes()}
                   onClick={() => {
                     onAddResource(t);
-                    setPaletteOpen(false);
+                    onCloseTypes();
                   }}
                 >
                   <Icon name={t.icon} /> <span className="graph-palette-type">{t.type}</span>{' '}

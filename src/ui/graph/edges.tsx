@@ -3,31 +3,20 @@ import {
   EdgeLabelRenderer,
   getBezierPath,
   getStraightPath,
-  type Edge,
   type EdgeProps,
   type EdgeTypes,
 } from '@xyflow/react';
 import { memo, type ReactNode } from 'react';
-import {
-  READINESS_CHOICES,
-  readinessWords,
-  type MountEdge,
-  type StartOrderEdge,
-  type UsesEdge,
-} from '../../core/graph';
+import { READINESS_CHOICES, readinessWords, type StartOrderEdge } from '../../core/graph';
 import { useCanvasActions } from './canvas-actions';
 import { ProblemBadge } from './nodes';
-import { ARROW_IDS } from './to-flow';
+import { ARROW_IDS, type FlowEdge, type MountFlowEdge, type StartOrderFlowEdge, type UsesFlowEdge } from './to-flow';
 
 /**
  * The canvas's edge components: a start order (A → B, "B starts after A has started") whose
  * condition can be changed or the edge removed from the edge itself once it is selected; and the
  * edges of placeholders (outputs used) and volume mounts. Declared once and memoized.
  */
-export type StartOrderFlowEdge = Edge<{ edge: StartOrderEdge }, 'start-order'>;
-export type UsesFlowEdge = Edge<{ edge: UsesEdge }, 'uses'>;
-export type MountFlowEdge = Edge<{ edge: MountEdge }, 'mount'>;
-export type FlowEdge = StartOrderFlowEdge | UsesFlowEdge | MountFlowEdge;
 
 /** Beyond this span a curve costs far more to draw than it adds (long edges of large workloads): a straight line. */
 const LONG_EDGE = 1200;

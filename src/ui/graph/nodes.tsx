@@ -1,4 +1,4 @@
-import { Handle, Position, type Node, type NodeProps, type NodeTypes } from '@xyflow/react';
+import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
 import { memo, useEffect, useRef, useState } from 'react';
 import {
   accessibleName,
@@ -9,20 +9,18 @@ import {
   type PortSummary,
   type ProblemRef,
 } from '../../core/graph';
+import { shortcutText } from '../intents/keys';
+import { intents } from '../intents/table';
 import { useCanvasActions } from './canvas-actions';
 import { Icon } from './icons';
 import { useNodeContent } from './node-content';
-import { nodeLabelId } from './to-flow';
+import { nodeLabelId, type ContainerFlowNode, type ResourceFlowNode, type WorkloadFlowNode } from './to-flow';
 
 /**
  * The canvas's node components. Declared once, outside any component, and memoized (React Flow's
  * guidance). What a node shows comes from NodeContent by its id, not from React Flow's data (which
  * holds only its state): a YAML edit re-renders only the nodes whose content changed.
  */
-export type WorkloadFlowNode = Node<{ renaming: boolean }, 'workload'>;
-export type ContainerFlowNode = Node<{ renaming: boolean }, 'container'>;
-export type ResourceFlowNode = Node<{ renaming: boolean }, 'resource'>;
-export type FlowNode = WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode;
 
 /** The node's content, when it is of the kind its component draws. */
 function useContent<K extends GraphNode['kind']>(id: string, kind: K): Extract<GraphNode, { kind: K }> | undefined {
@@ -175,7 +173,7 @@ function NodeName({
     <span
       className="graph-node-name"
       // The whole name (it may be cut short with "…"), and how to change it.
-      title={`${name || fallback || ''} — double-click or press F2 to rename`}
+      title={`${name || fallback || ''} — double-click or press ${shortcutText(intents.rename.keys)} to rename`}
       onDoubleClick={() => actions.startRename(id)}
     >
       {name || fallback}

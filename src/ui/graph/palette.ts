@@ -2,6 +2,9 @@ import { useMemo } from 'react';
 import { resourceTypes, type ResourceTypeInfo } from '../../core/graph';
 import { useCatalog } from '../catalog/catalog-context';
 
+/** The drag-and-drop payload of a palette entry: the resource type. */
+export const RESOURCE_TYPE_MIME = 'application/x-score-resource-type';
+
 /** The resource types the canvas offers: those of the active catalog, loaded files included. */
 export function usePaletteTypes(): ResourceTypeInfo[] {
   const catalog = useCatalog((s) => s.catalog);

@@ -1,13 +1,31 @@
+import type { Edge, Node } from '@xyflow/react';
 import {
   accessibleName,
   type GraphEdge,
   type GraphNode,
+  type MountEdge,
   type Positions,
   type Size,
+  type StartOrderEdge,
+  type UsesEdge,
   type WorkloadGraph,
 } from '../../core/graph';
-import type { FlowEdge } from './edges';
-import type { FlowNode } from './nodes';
+import { ariaKeyShortcuts } from '../intents/keys';
+import { keysOn } from '../intents/table';
+
+/**
+ * React Flow's node objects hold only each node's state (the node components read what it shows
+ * from NodeContent); its edge objects hold the graph's edge.
+ */
+export type WorkloadFlowNode = Node<{ renaming: boolean }, 'workload'>;
+export type ContainerFlowNode = Node<{ renaming: boolean }, 'container'>;
+export type ResourceFlowNode = Node<{ renaming: boolean }, 'resource'>;
+export type FlowNode = WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode;
+
+export type StartOrderFlowEdge = Edge<{ edge: StartOrderEdge }, 'start-order'>;
+export type UsesFlowEdge = Edge<{ edge: UsesEdge }, 'uses'>;
+export type MountFlowEdge = Edge<{ edge: MountEdge }, 'mount'>;
+export type FlowEdge = StartOrderFlowEdge | UsesFlowEdge | MountFlowEdge;
 
 /**
  * React Flow's nodes and edges from the workload graph. A node or edge whose state (or, for an edge,
@@ -70,6 +88,11 @@ export interface NodeView {
 
 const ORIGIN = { x: 0, y: 0 };
 
+/** A node's keys: Enter selects it (React Flow's), then those of the intents that act on its kind. */
+const NODE_KEYS = Object.fromEntries(
+  (['workload', 'container', 'resource'] as const).map((kind) => [kind, `Enter ${ariaKeyShortcuts(keysOn(kind))}`]),
+) as Record<GraphNode['kind'], string>;
+
 /**
  * The id of the element that names node `id` for screen readers (its wrapper is labelled by it):
  * a stable attribute, so that a change of the name does not change React Flow's node object.
@@ -124,7 +147,7 @@ function flowNode(
     // The workload node stands for the whole file: nothing connects to it and it cannot be removed.
     connectable: node.kind !== 'workload',
     domAttributes: {
-      'aria-keyshortcuts': node.kind === 'workload' ? 'Enter F2' : 'Enter C F2 Delete',
+      'aria-keyshortcuts': NODE_KEYS[node.kind],
       // Named by an element the node's component draws from its content (see NodeLabel).
       'aria-labelledby': nodeLabelId(node.id),
     },

@@ -1,5 +1,7 @@
-import { useStore } from '@xyflow/react';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useStore, type FitViewOptions, type ReactFlowInstance } from '@xyflow/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { fitBelowToolbar } from './geometry';
+import type { FlowEdge, FlowNode } from './to-flow';
 
 /**
  * How the canvas keeps large workloads smooth and small screens usable: labels and background off
@@ -97,4 +99,25 @@ export function useCanvasSize(element: RefObject<HTMLElement | null>, size: RefO
     return () => observer.disconnect();
   }, [element, size]);
   return roomy;
+}
+
+/**
+ * Fits the whole graph in view at each new layout (first open, another workload, on demand), below
+ * the toolbar; returns the options the Fit View button uses too (one object, kept to the toolbar's height).
+ */
+export function useFitOnLayout(
+  wrapper: RefObject<HTMLElement | null>,
+  flow: ReactFlowInstance<FlowNode, FlowEdge>,
+  laidOut: number,
+): FitViewOptions {
+  const [fit] = useState(fitBelowToolbar);
+  useLayoutEffect(() => {
+    const toolbar = wrapper.current?.querySelector<HTMLElement>('.graph-toolbar');
+    return toolbar ? fit.follow(toolbar) : undefined;
+  }, [fit, wrapper]);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => void flow.fitView(fit.options));
+    return () => cancelAnimationFrame(frame);
+  }, [laidOut, flow, fit]);
+  return fit.options;
 }

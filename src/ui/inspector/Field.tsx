@@ -1,16 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { controls, describeField, type FieldPath } from '../../core/inspector';
-import { DraftInput } from './inputs';
+import { DraftInput, type ControlProps } from './inputs';
 import { useInspector } from './inspector-context';
 import { hasError, Problems } from './Problems';
-
-/** What a field gives its control so that the label, hint and problems belong to it. */
-export interface ControlProps {
-  id: string;
-  /** ids of the hint and the problems (aria-describedby). */
-  describedBy: string | undefined;
-  invalid: boolean;
-}
 
 /**
  * One field of a form: its label, its control, the schema's words about it, and its problems.

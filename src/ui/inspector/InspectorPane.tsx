@@ -1,13 +1,12 @@
-import { memo, useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
+import { memo, Suspense, useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
 import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
 import { parentPointer } from '../../core/document/pointer';
 import type { Selection } from '../../state/document/store';
-import { Pane } from '../workspace/Pane';
-import { StaleNote } from '../workspace/StaleNote';
-import { ContainerForm } from './ContainerForm';
+import { Pane } from '../common/Pane';
+import { StaleNote } from '../common/StaleNote';
 import { InspectorProvider, useInspector, useInspectorSelection } from './inspector-context';
+import { ContainerFormView, loadPartForms, ResourceFormView } from './lazy-forms';
 import { Problems } from './Problems';
-import { ResourceForm } from './ResourceForm';
 import { WorkloadForm } from './WorkloadForm';
 import './inspector.css';
 
@@ -17,6 +16,7 @@ import './inspector.css';
  * the user focuses in it. Every edit is a core command through the store.
  */
 export function InspectorPane({ style }: { style?: CSSProperties }) {
+  useEffect(() => void loadPartForms(), []);
   return (
     <Pane id="inspector" title="Inspector" className="inspector-pane" style={style}>
       <StaleNote />
@@ -35,10 +35,8 @@ export function InspectorBody() {
 }
 
 // The forms follow the inspector's (deferred) model, not the selection: the caret moving inside the
-// section they show, at every check while typing, must not draw them again.
+// section they show, at every check while typing, must not draw them again (see part-forms.ts too).
 const WorkloadFormView = memo(WorkloadForm);
-const ContainerFormView = memo(ContainerForm);
-const ResourceFormView = memo(ResourceForm);
 
 function SectionView() {
   const { workload, select, open, takeFocusRequest, problemsAt } = useInspector();
@@ -98,8 +96,10 @@ function SectionView() {
         <fieldset className="inspector-form">
           <legend className="visually-hidden">{title(section, workload)}</legend>
           {section.kind === 'workload' && <WorkloadFormView />}
-          {section.kind === 'container' && <ContainerFormView name={section.name} pointer={section.pointer} />}
-          {section.kind === 'resource' && <ResourceFormView name={section.name} pointer={section.pointer} />}
+          <Suspense fallback={null}>
+            {section.kind === 'container' && <ContainerFormView name={section.name} pointer={section.pointer} />}
+            {section.kind === 'resource' && <ResourceFormView name={section.name} pointer={section.pointer} />}
+          </Suspense>
         </fieldset>
       </section>
     </div>

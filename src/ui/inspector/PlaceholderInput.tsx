@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { ControlProps } from './Field';
+import type { ControlProps } from './inputs';
 import { DraftTextarea, draftKeys, useMultiLine } from './inputs';
 import { useInspector } from './inspector-context';
 import { useCatalog } from '../catalog/catalog-context';

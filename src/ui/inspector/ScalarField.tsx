@@ -10,7 +10,8 @@ import {
   valueAt,
   type FieldPath,
 } from '../../core/inspector';
-import { Field, type ControlProps } from './Field';
+import { Field } from './Field';
+import type { ControlProps } from './inputs';
 import { ChoiceSelect, DraftInput, DraftTextarea, SwitchBox } from './inputs';
 import { useInspector } from './inspector-context';
 import type { PlaceholderMode } from './placeholder-choices';

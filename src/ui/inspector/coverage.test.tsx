@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { controls, scoreProperties } from '../../core/inspector';
 import { validateText } from '../../core/validate';
-import { findAll, parseHtml, renderInspector, walk, type HtmlElement } from './render-for-test';
+import { findAll, parseHtml, renderInspector, walk, type HtmlElement } from '../../../test/support/render-inspector';
 
 /** A workload that uses every property of the spec (both forms of files), so that every row renders. */
 const everything = `apiVersion: score.dev/v1b1

@@ -1,7 +1,14 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { ControlProps } from './Field';
 import { useInspector } from './inspector-context';
 import { useDraft, type DraftOptions } from './use-draft';
+
+/** What a field gives its control so that the label, hint and problems belong to it. */
+export interface ControlProps {
+  id: string;
+  /** ids of the hint and the problems (aria-describedby). */
+  describedBy: string | undefined;
+  invalid: boolean;
+}
 
 /**
  * The inputs of the inspector. Each shows the model's value, writes through `onCommit` (a core

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../../core/diagnostics';
 import { fieldOwner } from '../../core/inspector';
 import { useDocument } from '../../state/document/context';
 import type { Selection } from '../../state/document/store';
-import { useAfterPaint } from '../hooks/use-after-paint';
+import { useAfterPaint } from '../common/use-after-paint';
 
 /**
  * What every control of the inspector needs, handed down once: the workload's model (plain data of

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateText } from '../../core/validate';
 import { buildCatalog } from '../../core/catalog';
 import { placeholderChoices } from './placeholder-choices';
-import { findAll, parseHtml, renderInspector, walk } from './render-for-test';
+import { findAll, parseHtml, renderInspector, walk } from '../../../test/support/render-inspector';
 
 const text = `apiVersion: score.dev/v1b1
 metadata:

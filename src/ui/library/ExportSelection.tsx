@@ -7,8 +7,8 @@ import {
   type LibraryDownload,
 } from '../../state/library/export';
 import { isRepositoryError } from '../../api/errors';
-import { saveFile } from '../save-file';
-import type { LibraryMessage } from './LibraryPage';
+import { saveFile } from '../common/save-file';
+import type { LibraryMessage } from './library-message';
 
 /**
  * The selected workloads, exported: as score files (one file, or a .zip of several), or as one

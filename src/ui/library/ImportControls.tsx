@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useRepository } from '../../api/repository-context';
 import { importSummary, importWorkloadFiles, type ImportFile } from '../../state/library/import';
-import type { LibraryMessage } from './LibraryPage';
+import type { LibraryMessage } from './library-message';
 
 /**
  * Import into the library: several files at once, or a whole folder (its YAML and JSON files).

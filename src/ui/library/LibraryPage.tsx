@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { use, useCallback, useEffect, useId, useState } from 'react';
 import { isRepositoryError } from '../../api/errors';
 import { useWorkloads } from '../../api/hooks';
 import { workloadKeys, workloadQuery } from '../../api/queries';
@@ -8,11 +8,14 @@ import { deleteWorkload, duplicateWorkload, restoreWorkload, type DeletedWorkloa
 import { linkFor } from '../../state/library/link';
 import { describeRepository } from '../../state/library/settings';
 import { useCatalogStore } from '../catalog/catalog-context';
-import { useOpenWorkload } from '../hooks/use-open-workload';
+import { useOpenWorkload } from '../start/use-open-workload';
 import { ExportSelection } from './ExportSelection';
 import { ImportControls } from './ImportControls';
-import { useLibrary, useLibraryStore } from './library-context';
+import { useLibrary, useLibraryQueries, useLibraryStore } from './library-context';
 import { LibrarySettingsDialog } from './LibrarySettings';
+import { shortcutText } from '../intents/keys';
+import { intents } from '../intents/table';
+import type { LibraryMessage } from './library-message';
 import { WorkloadTable } from './WorkloadTable';
 import './library.css';
 
@@ -20,16 +23,20 @@ export const PAGE_SIZE = 10;
 /** Searching waits for a pause in typing, so that a server is not asked at every keystroke. */
 const SEARCH_DELAY_MS = 250;
 
-export type LibraryMessage = { kind: 'info' | 'error'; text: string; undo?: DeletedWorkload } | null;
-
 /**
  * The workload library: the saved workloads, searchable by name and in pages; open, duplicate or
  * delete one (a delete can be undone); import many files at once; export a selection as score
  * files or as one Compose project. Works the same on the browser's library and on a server.
  */
 export function LibraryPage({ onClose }: { onClose?: () => void }) {
+  // The library's query client (made on first use; loaded with this page, so at once): suspends until then.
+  const client = use(useLibraryQueries()());
   // Another repository: other workloads, other names; the page starts afresh (search, page, selection).
-  return <LibraryPageFor key={useRepository().id} onClose={onClose} />;
+  return (
+    <QueryClientProvider client={client}>
+      <LibraryPageFor key={useRepository().id} onClose={onClose} />
+    </QueryClientProvider>
+  );
 }
 
 function LibraryPageFor({ onClose }: { onClose: (() => void) | undefined }) {
@@ -203,7 +210,7 @@ function LibraryPageFor({ onClose }: { onClose: (() => void) | undefined }) {
         <p className="muted">
           {name
             ? `No saved workload has “${name}” in its name.`
-            : 'The library is empty. Save the open workload (Ctrl+S) or import files to fill it.'}
+            : `The library is empty. Save the open workload (${shortcutText(intents.save.keys)}) or import files to fill it.`}
         </p>
       ) : (
         <>

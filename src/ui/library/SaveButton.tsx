@@ -1,6 +1,8 @@
-import { useDocument } from '../../state/document/context';
+import { useDocument, useDocumentStore } from '../../state/document/context';
 import { hasChanges, isOpen } from '../../state/document/store';
 import { linkApplies } from '../../state/library/link';
+import { ariaKeyShortcuts, shortcutText } from '../intents/keys';
+import { intents } from '../intents/table';
 import { useLibrary } from './library-context';
 import { useSaveWorkload } from './use-save';
 import './library.css';
@@ -11,6 +13,7 @@ import './library.css';
  */
 export function SaveButton() {
   const open = useDocument(isOpen);
+  const document = useDocumentStore();
   const save = useSaveWorkload();
   const saving = useLibrary((s) => s.save.state === 'saving');
   if (!open) return null;
@@ -18,12 +21,12 @@ export function SaveButton() {
     <span className="save-control">
       <button
         type="button"
-        onClick={() => void save()}
+        onClick={() => intents.save.perform({ document, from: 'page', save: () => void save() })}
         disabled={saving}
-        aria-keyshortcuts="Control+S Meta+S"
-        title="Save to the workload library (Ctrl+S)"
+        aria-keyshortcuts={ariaKeyShortcuts(intents.save.keys)}
+        title={`${intents.save.description} (${shortcutText(intents.save.keys)})`}
       >
-        Save
+        {intents.save.label}
       </button>
       <SaveState />
     </span>

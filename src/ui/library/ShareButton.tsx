@@ -1,9 +1,12 @@
-import { useId, useRef, useState } from 'react';
-import { shareLinkFor, type ShareLink } from '../../api/share-link';
+import { lazy, Suspense, useState } from 'react';
+import type { ShareLink } from '../../api/share-link';
 import { useDocument, useDocumentStore } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
-import { Modal } from '../dialog/Modal';
-import { copyText } from '../save-file';
+import { copyText } from '../common/save-file';
+
+/** The dialog and the link's compression load with the first share (or once the first page is up). */
+const loadShareDialog = () => import('./ShareDialog');
+const ShareDialog = lazy(() => loadShareDialog().then((m) => ({ default: m.ShareDialog })));
 
 /**
  * Share link: the open workload's text, compressed into the link's fragment (no server sees it).
@@ -18,6 +21,15 @@ export function ShareButton() {
   if (!open) return null;
 
   const share = async () => {
+    let shareLinkFor;
+    try {
+      ({ shareLinkFor } = await loadShareDialog());
+    } catch {
+      store
+        .getState()
+        .say('error', 'The share link needs a part of the app that could not be loaded: reload the page to try again.');
+      return;
+    }
     const made = shareLinkFor(store.getState().text, window.location.href);
     setLink(made);
     setCopied(null);
@@ -29,73 +41,11 @@ export function ShareButton() {
       <button type="button" onClick={() => void share()} title="Copy a link that opens this workload">
         Share link
       </button>
-      {link && <ShareDialog link={link} copied={copied} onCopied={setCopied} onClose={() => setLink(null)} />}
-    </>
-  );
-}
-
-function ShareDialog({
-  link,
-  copied,
-  onCopied,
-  onClose,
-}: {
-  link: ShareLink;
-  copied: boolean | null;
-  onCopied: (ok: boolean) => void;
-  onClose: () => void;
-}) {
-  const fieldId = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  return (
-    <Modal
-      title={link.ok ? 'Share link' : 'No share link for this workload'}
-      onClose={onClose}
-      className="share-dialog"
-    >
-      {link.ok ? (
-        <>
-          <label htmlFor={fieldId}>Link to this workload</label>
-          <textarea
-            id={fieldId}
-            ref={field}
-            className="share-url"
-            readOnly
-            rows={3}
-            value={link.url}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <p className="hint">
-            The workload travels inside the link: anyone who has the link can read it, and no server stores it. Opening
-            the link starts a new draft; nothing saved is replaced.
-          </p>
-          <p role="status" className="share-copied">
-            {copied === true
-              ? 'The link is copied to the clipboard.'
-              : copied === false
-                ? 'The browser did not allow copying: select the link above and copy it.'
-                : ''}
-          </p>
-        </>
-      ) : (
-        <p role="alert">{link.message}</p>
+      {link && (
+        <Suspense fallback={null}>
+          <ShareDialog link={link} copied={copied} onCopied={setCopied} onClose={() => setLink(null)} />
+        </Suspense>
       )}
-      <div className="modal-actions">
-        {link.ok && (
-          <button
-            type="button"
-            onClick={async () => {
-              field.current?.select();
-              onCopied(await copyText(link.url));
-            }}
-          >
-            Copy link
-          </button>
-        )}
-        <button type="button" autoFocus data-autofocus onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Modal>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { LibraryState, LibraryStore } from '../../state/library/store';
@@ -15,3 +16,16 @@ export function useLibraryStore(): LibraryStore {
 export function useLibrary<T>(selector: (state: LibraryState) => T): T {
   return useStore(useLibraryStore(), selector);
 }
+
+/**
+ * The library's query client, made on first use and the same one after: the library page's queries
+ * and Save's mutations share its cache. A promise, since TanStack Query loads only then.
+ */
+export const LibraryQueriesContext = createContext<(() => Promise<QueryClient>) | null>(null);
+
+export function useLibraryQueries(): () => Promise<QueryClient> {
+  // Asked for only when used (a save, the library page): a part rendered without it still renders.
+  return useContext(LibraryQueriesContext) ?? noQueries;
+}
+
+const noQueries = () => Promise.reject(new Error('The library’s queries need a <LibraryProvider> above them.'));

@@ -1,26 +1,26 @@
 import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../state/document/context';
 import { hasChanges, isOpen } from '../../state/document/store';
-import { openShareLink, withoutShareFragment } from '../../state/library/share';
 import { useConfirm } from '../dialog/confirm';
+import { intentForKey } from '../intents/dispatch';
 import { useLibraryStore } from './library-context';
 import { useSaveWorkload } from './use-save';
 
 /**
- * Ctrl+S (Cmd+S on a Mac) saves the open workload to the library, from anywhere on the page — the
- * YAML editor and form fields included — instead of the browser's "Save page as".
+ * The page's keys (the table's `page` intents): Ctrl+S (Cmd+S on a Mac) saves the open workload to
+ * the library, from anywhere on the page — the YAML editor and form fields included — instead of
+ * the browser's "Save page as".
  */
 export function useSaveShortcut(): void {
   const save = useSaveWorkload();
   const document = useDocumentStore();
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 's') return;
+      const intent = intentForKey('page', e);
+      if (!intent) return;
       e.preventDefault();
       if (e.repeat) return;
-      // Typing in the YAML pane waits for a pause before it is checked; the save takes the text as it is now.
-      if (isOpen(document.getState())) document.getState().flush();
-      void save();
+      intent.perform({ document, from: 'page', save: () => void save() });
     };
     // Capture: the editor must not swallow it first.
     window.addEventListener('keydown', onKeyDown, true);
@@ -61,6 +61,9 @@ export function useShareLinkArrival(): void {
       const url = window.location.href;
       if (handled.current === url) return; // StrictMode runs effects twice; a link opens once
       handled.current = url;
+      // A share link lives in the fragment: without one, nothing (not even the link's reader) is loaded.
+      if (!url.includes('#')) return;
+      const { openShareLink, withoutShareFragment } = await import('../../state/library/share');
       const result = await openShareLink(url, {
         document,
         library,

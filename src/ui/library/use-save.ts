@@ -1,12 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { workloadQuery } from '../../api/queries';
 import { useDocumentStore } from '../../state/document/context';
-import { linkFor } from '../../state/library/link';
-import { saveOpenWorkload, type SaveOutcome } from '../../state/library/save';
+import type { SaveOutcome } from '../../state/library/save';
 import { useConfirm } from '../dialog/confirm';
-import { useOpenWorkload } from '../hooks/use-open-workload';
-import { useLibraryStore } from './library-context';
+import { useOpenWorkload } from '../start/use-open-workload';
+import { useLibraryQueries, useLibraryStore } from './library-context';
+
+/**
+ * A save whose code is still loading (the first one, if it comes before the app fetched it once
+ * idle): another one is not started meanwhile, as none is while one is saving.
+ */
+let starting = false;
 
 /**
  * Save, as the button, Ctrl/Cmd+S and Retry all do it: one action. When another workload of the
@@ -17,11 +20,24 @@ import { useLibraryStore } from './library-context';
 export function useSaveWorkload(): () => Promise<SaveOutcome | undefined> {
   const document = useDocumentStore();
   const library = useLibraryStore();
-  const client = useQueryClient();
+  const queries = useLibraryQueries();
   const confirm = useConfirm();
   const { openText } = useOpenWorkload();
   return useCallback(async () => {
-    if (library.getState().save.state === 'saving') return undefined; // one save at a time
+    if (library.getState().save.state === 'saving' || starting) return undefined; // one save at a time
+    starting = true;
+    let loaded;
+    try {
+      loaded = await Promise.all([import('../../state/library/save'), queries()]);
+    } catch {
+      document
+        .getState()
+        .say('error', 'Saving needs a part of the app that could not be loaded: reload the page to try again.');
+      return undefined;
+    } finally {
+      starting = false;
+    }
+    const [{ saveOpenWorkload, reloadSavedWorkload }, client] = loaded;
     let outcome = await saveOpenWorkload(document, library, client);
     if (outcome.kind === 'conflict' && outcome.changed) {
       const { name } = outcome;
@@ -34,14 +50,10 @@ export function useSaveWorkload(): () => Promise<SaveOutcome | undefined> {
         cancelLabel: 'Reload theirs…',
       });
       if (overwrite) return saveOpenWorkload(document, library, client, { replace: true });
-      const { repository } = library.getState();
-      const reloaded = await client
-        .fetchQuery({ ...workloadQuery(repository, name), staleTime: 0 })
-        .then(async (theirs) => (await openText(theirs.text, `the saved workload “${name}”`)) && theirs)
-        .catch(() => false as const);
-      if (reloaded) {
-        library.getState().setLink(linkFor(repository.id, name, reloaded.text));
-      } else {
+      const reloaded = await reloadSavedWorkload(library, client, name, (text) =>
+        openText(text, `the saved workload “${name}”`),
+      );
+      if (!reloaded) {
         library.getState().setSave({
           state: 'failed',
           message: `Not saved: “${name}” was changed on the server after you opened it. Save again to overwrite it, or open it from the library.`,
@@ -73,5 +85,5 @@ export function useSaveWorkload(): () => Promise<SaveOutcome | undefined> {
       document.getState().say('info', 'Nothing to save: open a workload or start one from a template first.');
     }
     return outcome;
-  }, [document, library, client, confirm, openText]);
+  }, [document, library, queries, confirm, openText]);
 }

@@ -1,7 +1,9 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '../../core/diagnostics';
 import { useDocument } from '../../state/document/context';
-import { Pane } from '../workspace/Pane';
+import { Pane } from '../common/Pane';
+import { shortcutText } from '../intents/keys';
+import { intents } from '../intents/table';
 import { SeverityIcon, severityLabel } from './SeverityIcon';
 import { useRowWindow } from './use-row-window';
 
@@ -37,7 +39,11 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
       className="problems"
       style={style}
       badge={<span className="count">{n}</span>}
-      tools={<span className="hint">F8 / Shift+F8: next / previous</span>}
+      tools={
+        <span className="hint">
+          {`${shortcutText(intents.nextProblem.keys)} / ${shortcutText(intents.previousProblem.keys)}: next / previous`}
+        </span>
+      }
     >
       <ActiveProblemAnnouncement diagnostics={diagnostics} active={active} />
       {n === 0 ? (

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Pane } from './Pane';
-import { StaleNote } from './StaleNote';
+import { Pane } from '../common/Pane';
+import { StaleNote } from '../common/StaleNote';
 
 // The canvas (React Flow and dagre) loads after the first paint, as Monaco does: the start screen
 // and the YAML never wait for it.

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useDocumentStore } from '../../state/document/context';
 import { useCatalogStore } from '../catalog/catalog-context';
 import { useExportStore } from '../export/export-context';
-import type { Theme } from '../theme';
+import type { Theme } from '../common/theme';
 import { configureMonaco, EDITOR_THEMES, MODEL_URI } from './monaco-setup';
 import { registerPlaceholderHover } from './placeholder-hover';
 import { registerPlaceholderCompletion } from './placeholder-provider';

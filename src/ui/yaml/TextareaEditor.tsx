@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { LineIndex } from '../../core/document/lines';
-import { useDocument } from '../../state/document/context';
+import { useDocument, useDocumentStore } from '../../state/document/context';
+import { intentForKey } from '../intents/dispatch';
 
 /**
  * The YAML pane as a plain text area: shown at once while Monaco loads (the first paint never waits
@@ -10,8 +11,7 @@ export function TextareaEditor({ label }: { label: string }) {
   const text = useDocument((s) => s.text);
   const typeText = useDocument((s) => s.typeText);
   const flush = useDocument((s) => s.flush);
-  const undo = useDocument((s) => s.undo);
-  const redo = useDocument((s) => s.redo);
+  const store = useDocumentStore();
   const hasErrors = useDocument((s) => s.report.errors > 0);
   const reveal = useDocument((s) => s.reveal);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -29,11 +29,10 @@ export function TextareaEditor({ label }: { label: string }) {
       onChange={(e) => typeText(e.target.value)}
       onBlur={() => flush()}
       onKeyDown={(e) => {
-        if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-        const key = e.key.toLowerCase();
-        if (key === 'z' && !e.shiftKey) undo();
-        else if ((key === 'z' && e.shiftKey) || key === 'y') redo();
-        else return;
+        // The workspace's keys that a text field keeps for itself (undo, redo): here they are the workspace's.
+        const intent = intentForKey('workspace', e);
+        if (!intent || intent.anywhere) return;
+        intent.perform({ document: store, from: 'editor' });
         e.preventDefault();
       }}
       aria-invalid={hasErrors || undefined}

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLayout } from '../../state/layout/context';
 import { ComposePreview } from '../export/ComposePreview';
-import { useTheme } from '../hooks/use-theme';
-import { Pane } from '../workspace/Pane';
+import { useTheme } from '../common/use-theme';
+import { Pane } from '../common/Pane';
 import { EditorBoundary } from './EditorBoundary';
 import { TextareaEditor } from './TextareaEditor';
 

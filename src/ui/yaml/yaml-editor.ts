@@ -3,7 +3,9 @@ import type { Edit } from '../../core/commands';
 import { rangeOf } from '../../core/document/source-map';
 import type { DocumentStore, Selection, TextChange } from '../../state/document/store';
 import { diffEdits } from '../../core/document/text-diff';
-import { afterNextPaint } from '../scheduling';
+import type { KeyBinding } from '../intents/keys';
+import { allIntents } from '../intents/table';
+import { afterNextPaint } from '../common/scheduling';
 import { MARKER_OWNER, toMarkers } from './markers';
 import { lengthInEditor, normalisedInEditor, offsetIn, positionIn } from './line-ends';
 import { typingSuggestions } from './typing-suggestions';
@@ -271,33 +273,18 @@ export function mountYamlEditor(
     }),
     editor.onDidBlurEditorText(() => void store.getState().flush()),
     editor.onBeginUpdate(catchUpNow),
-    editor.addAction({
-      id: 'score.undo',
-      label: 'Undo (whole workspace)',
-      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ],
-      run: () => void store.getState().undo(),
-    }),
-    editor.addAction({
-      id: 'score.redo',
-      label: 'Redo (whole workspace)',
-      keybindings: [
-        monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ,
-        monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY,
-      ],
-      run: () => void store.getState().redo(),
-    }),
-    editor.addAction({
-      id: 'score.nextProblem',
-      label: 'Go to next problem',
-      keybindings: [monaco.KeyCode.F8],
-      run: () => store.getState().walkProblems(1, true),
-    }),
-    editor.addAction({
-      id: 'score.previousProblem',
-      label: 'Go to previous problem',
-      keybindings: [monaco.KeyMod.Shift | monaco.KeyCode.F8],
-      run: () => store.getState().walkProblems(-1, true),
-    }),
+    // The workspace's intents (undo, redo, the problem walk), bound in the editor too: they go to
+    // the store, and the editor's own undo stack is never used.
+    ...allIntents
+      .filter((intent) => intent.scope === 'workspace')
+      .map((intent) =>
+        editor.addAction({
+          id: `score.${intent.name}`,
+          label: intent.editorLabel ?? intent.label,
+          keybindings: intent.keys.map((key) => monacoKeybinding(monaco, key)),
+          run: () => intent.perform({ document: store, from: 'editor' }),
+        }),
+      ),
   ];
 
   const unsubscribe = store.subscribe((state, previous) => {
@@ -338,4 +325,10 @@ export function mountYamlEditor(
       model.dispose();
     },
   };
+}
+
+/** A key of the intents' table as Monaco writes it (Shift held or not as the binding says; `'any'` as not held). */
+function monacoKeybinding(monaco: typeof Monaco, { key, mod, shift }: KeyBinding): number {
+  const name = (key.length === 1 ? `Key${key.toUpperCase()}` : key) as keyof typeof Monaco.KeyCode;
+  return (mod ? monaco.KeyMod.CtrlCmd : 0) | (shift === true ? monaco.KeyMod.Shift : 0) | monaco.KeyCode[name];
 }

@@ -1,4 +1,4 @@
-import type { ValidationReport } from '../core/validate';
+import type { ValidationReport } from '../../core/validate';
 
 /** The one-line verdict of the top bar: "Valid", "Valid, 1 warning", "3 errors, 1 warning". */
 export function statusText({ errors, warnings }: Pick<ValidationReport, 'errors' | 'warnings'>): string {

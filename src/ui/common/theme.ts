@@ -1,4 +1,4 @@
-import type { ThemeChoice } from '../state/layout/store';
+import type { ThemeChoice } from '../../state/layout/store';
 
 export type Theme = 'light' | 'dark';
 

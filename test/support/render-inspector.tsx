@@ -1,11 +1,16 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createCatalogStore } from '../../state/catalog/store';
-import { DocumentStoreProvider } from '../../state/document/context';
-import { createDocumentStore, type SelectionSource } from '../../state/document/store';
-import { createExportStore } from '../../state/export/store';
-import { CatalogStoreProvider } from '../catalog/catalog-context';
-import { ExportStoreProvider } from '../export/export-context';
-import { InspectorBody } from './InspectorPane';
+import { createCatalogStore } from '../../src/state/catalog/store';
+import { DocumentStoreProvider } from '../../src/state/document/context';
+import { createDocumentStore, type SelectionSource } from '../../src/state/document/store';
+import { createExportStore } from '../../src/state/export/store';
+import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
+import { ExportStoreProvider } from '../../src/ui/export/export-context';
+import { InspectorBody } from '../../src/ui/inspector/InspectorPane';
+import { loadPartForms } from '../../src/ui/inspector/lazy-forms';
+
+// A container's and a resource's forms load apart from the page (lazy-forms.tsx); rendered on the
+// server, as here, they must be there before the first render, which cannot wait for them.
+await loadPartForms();
 
 /**
  * Test helpers: the inspector rendered to HTML (no DOM here: vitest runs in Node) and read back as

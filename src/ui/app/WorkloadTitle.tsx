@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDocument } from '../../state/document/context';
-import { workloadName } from '../workload-name';
+import { workloadName } from './workload-name';
 
 /** The open workload's name (as text, never markup), from its last readable version, marked when stale. */
 export function WorkloadTitle() {

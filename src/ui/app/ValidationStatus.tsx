@@ -1,5 +1,5 @@
 import { useDocument } from '../../state/document/context';
-import { statusText } from '../status-text';
+import { statusText } from './status-text';
 
 /** The workload's verdict in one line: "Valid", "2 errors, 1 warning". */
 export function ValidationStatus() {

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { afterNextPaint } from '../scheduling';
+import { afterNextPaint } from './scheduling';
 
 /**
  * `value`, as of the frame after the one that is drawn next: for a part of the page that should not

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLayout } from '../../state/layout/context';
-import { applyTheme, effectiveTheme, onSystemThemeChange, systemPrefersDark, type Theme } from '../theme';
+import { applyTheme, effectiveTheme, onSystemThemeChange, systemPrefersDark, type Theme } from './theme';
 
 /** The theme in effect, kept on <html> as the choice or the system setting changes. */
 export function useTheme(): Theme {

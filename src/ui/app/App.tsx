@@ -1,29 +1,29 @@
-import type { TemplateEntry } from '../core/templates/list';
+import type { TemplateEntry } from '../../core/templates/list';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { CatalogPage } from './catalog/CatalogPage';
-import { LibraryNotice } from './library/LibraryNotice';
-import { useDocument } from '../state/document/context';
-import { isOpen } from '../state/document/store';
-import { useFileArrival } from './hooks/use-file-arrival';
-import { useGlobalKeys } from './hooks/use-global-keys';
-import { useOpenWorkload } from './hooks/use-open-workload';
-import { useTheme } from './hooks/use-theme';
-import { Notices } from './shell/Notices';
-import { TopBar } from './shell/TopBar';
-import { StartScreen } from './start/StartScreen';
-import { Workspace } from './workspace/Workspace';
-import { whenIdle } from './scheduling';
-import { loadMonacoEditor } from './yaml/YamlPane';
+import { CatalogPage } from '../catalog/CatalogPage';
+import { LibraryNotice } from '../library/LibraryNotice';
+import { useDocument } from '../../state/document/context';
+import { isOpen } from '../../state/document/store';
+import { useFileArrival } from './use-file-arrival';
+import { useWorkspaceKeys } from '../intents/use-intent-keys';
+import { useOpenWorkload } from '../start/use-open-workload';
+import { useTheme } from '../common/use-theme';
+import { Notices } from './Notices';
+import { TopBar } from './TopBar';
+import { StartScreen } from '../start/StartScreen';
+import { Workspace } from '../workspace/Workspace';
+import { whenIdle } from '../common/scheduling';
+import { loadMonacoEditor } from '../yaml/YamlPane';
 import './app.css';
-import './workspace.css';
+import '../workspace/workspace.css';
 
 /** The library page: downloaded when first opened. */
-const LibraryPage = lazy(() => import('./library/LibraryPage').then((m) => ({ default: m.LibraryPage })));
+const LibraryPage = lazy(() => import('../library/LibraryPage').then((m) => ({ default: m.LibraryPage })));
 
 /** The app: the top bar, messages, and either the start screen or the workspace. */
 export function App() {
   useTheme();
-  useGlobalKeys();
+  useWorkspaceKeys();
   usePreloadEditor();
   const open = useDocument(isOpen);
   const { openFile, openText, openTemplate } = useOpenWorkload();

@@ -1,4 +1,4 @@
-import { isRecord } from '../core/workload/values';
+import { isRecord } from '../../core/workload/values';
 
 /** The workload's metadata.name when the document has one as text; anything else is no name. */
 export function workloadName(value: unknown): string | undefined {

@@ -1,0 +1,233 @@
+import type { NodeKind, WorkloadGraph } from '../../core/graph';
+import { isOpen, type DocumentStore } from '../../state/document/store';
+import { canRedo, canUndo } from '../../state/document/history';
+import type { KeyBinding } from './keys';
+
+/**
+ * The one table of what the user can do (Excalidraw's action table): each intent's name, label,
+ * keys, when it applies and what it does. The canvas's toolbar, the keyboard (the workspace's keys,
+ * the canvas's, Ctrl/Cmd+S, the YAML editor's) and later a context menu and a command palette all
+ * read it, so that a key, a label or a rule is written once. What an intent does is a command or a
+ * plan of the core, run through the store or the canvas; nothing here keeps state of its own.
+ */
+
+/** What the canvas offers to the intents while it is on screen (see ui/graph). */
+export interface CanvasControls {
+  graph(): WorkloadGraph;
+  addContainer(): void;
+  /** Opens or closes the list of resource types to add from. */
+  toggleResourceTypes(): void;
+  connect(id: string): void;
+  rename(id: string): void;
+  remove(id: string): void;
+  layout(): void;
+  /**
+   * Why an intent cannot be done to this element, in words (the core's plans say it: connections start
+   * at a container, the workload itself cannot be removed), or undefined when there is nothing to say.
+   */
+  refusal(intent: 'connect' | 'remove', id: string): string | undefined;
+}
+
+/** What an intent is asked with: the app's state, and where it was asked. */
+export interface IntentContext {
+  document: DocumentStore;
+  /** The YAML editor shows what it goes to (a problem) with the focus; elsewhere the focus stays. */
+  from: 'editor' | 'page';
+  /** The canvas, when the intent is asked there (its keys, its toolbar). */
+  canvas?: CanvasControls;
+  /** The node or edge of the canvas it is about: the one with the keyboard focus, else the selected one. */
+  target?: CanvasTarget;
+  /** Saves the open workload to the library (the library's provider gives it). */
+  save?: () => void;
+  /** Tells the user why an intent cannot be done here (the canvas shows it over itself). */
+  explain?: (reason: string) => void;
+}
+
+/**
+ * Where an intent's keys work: on the whole page (even while typing), in the workspace (not while
+ * typing in a field of its own, nor behind a dialog, unless `anywhere`), or on the canvas.
+ */
+export type Scope = 'page' | 'workspace' | 'canvas';
+
+export interface Intent {
+  name: string;
+  /** The words on its button or menu entry. */
+  label: string;
+  /** What it does, in a sentence (tooltips, the palette). */
+  description?: string;
+  /** Its name in the YAML editor's own command list, where it says what it reaches beyond the editor. */
+  editorLabel?: string;
+  keys: readonly KeyBinding[];
+  scope: Scope;
+  /** Its keys work while typing in a field and behind a dialog too. */
+  anywhere?: boolean;
+  /** It changes the workload's text: off while the YAML does not parse. */
+  writes?: boolean;
+  /** The elements of the canvas it acts on (then it applies to those alone). */
+  targets?: readonly TargetKind[];
+  applies(ctx: IntentContext): boolean;
+  /** Why it does not apply here, in words, when that is worth saying (its key was pressed). */
+  why?(ctx: IntentContext): string | undefined;
+  perform(ctx: IntentContext): void;
+}
+
+export type TargetKind = NodeKind | 'edge';
+
+/** An element of the canvas, and what it is: a node of some kind, or an edge. */
+export interface CanvasTarget {
+  id: string;
+  kind: TargetKind;
+}
+
+/** The element `id` names in the graph, or undefined when it is not there (any more). */
+export function targetIn(graph: WorkloadGraph, id: string | undefined): CanvasTarget | undefined {
+  if (id === undefined) return undefined;
+  const node = graph.nodes.find((n) => n.id === id);
+  if (node) return { id, kind: node.kind };
+  return graph.edges.some((e) => e.id === id) ? { id, kind: 'edge' } : undefined;
+}
+
+/** An intent about an element of the canvas: it applies on the canvas, to elements of these kinds. */
+const onTargets = (targets: readonly TargetKind[]) => ({
+  targets,
+  applies: (ctx: IntentContext) =>
+    ctx.canvas !== undefined && ctx.target !== undefined && targets.includes(ctx.target.kind),
+});
+
+const open = (ctx: IntentContext) => isOpen(ctx.document.getState());
+const onCanvas = (ctx: IntentContext) => ctx.canvas !== undefined;
+
+/** Calls the canvas with the element the context is about (guarded by `applies`). */
+const withTarget =
+  (act: (canvas: CanvasControls, id: string) => void) =>
+  (ctx: IntentContext): void => {
+    if (ctx.canvas && ctx.target) act(ctx.canvas, ctx.target.id);
+  };
+
+export const intents = {
+  save: {
+    name: 'save',
+    label: 'Save',
+    description: 'Save to the workload library',
+    keys: [{ key: 's', mod: true }],
+    scope: 'page',
+    anywhere: true,
+    applies: () => true, // with nothing open, saving says so itself
+    perform(ctx) {
+      // Typing in the YAML pane waits for a pause before it is checked; the save takes the text as it is now.
+      const document = ctx.document.getState();
+      if (isOpen(document)) document.flush();
+      ctx.save?.();
+    },
+  },
+  undo: {
+    name: 'undo',
+    label: 'Undo',
+    editorLabel: 'Undo (whole workspace)',
+    keys: [{ key: 'z', mod: true }],
+    scope: 'workspace',
+    applies: (ctx) => open(ctx) && canUndo(ctx.document.getState().history, ctx.document.getState().text),
+    perform: (ctx) => void ctx.document.getState().undo(),
+  },
+  redo: {
+    name: 'redo',
+    label: 'Redo',
+    editorLabel: 'Redo (whole workspace)',
+    keys: [
+      { key: 'z', mod: true, shift: true },
+      { key: 'y', mod: true, shift: 'any' },
+    ],
+    scope: 'workspace',
+    applies: (ctx) => open(ctx) && canRedo(ctx.document.getState().history),
+    perform: (ctx) => void ctx.document.getState().redo(),
+  },
+  nextProblem: {
+    name: 'nextProblem',
+    label: 'Go to next problem',
+    keys: [{ key: 'F8' }],
+    scope: 'workspace',
+    anywhere: true,
+    applies: open,
+    perform: (ctx) => ctx.document.getState().walkProblems(1, ctx.from === 'editor'),
+  },
+  previousProblem: {
+    name: 'previousProblem',
+    label: 'Go to previous problem',
+    keys: [{ key: 'F8', shift: true }],
+    scope: 'workspace',
+    anywhere: true,
+    applies: open,
+    perform: (ctx) => ctx.document.getState().walkProblems(-1, ctx.from === 'editor'),
+  },
+  addContainer: {
+    name: 'addContainer',
+    label: 'Add container',
+    keys: [],
+    scope: 'canvas',
+    writes: true,
+    applies: onCanvas,
+    perform: (ctx) => ctx.canvas?.addContainer(),
+  },
+  addResource: {
+    name: 'addResource',
+    label: 'Add resource',
+    description: 'Click a type to add it, or drag it onto the canvas',
+    keys: [],
+    scope: 'canvas',
+    writes: true,
+    applies: onCanvas,
+    perform: (ctx) => ctx.canvas?.toggleResourceTypes(),
+  },
+  connect: {
+    name: 'connect',
+    label: 'Connect…',
+    description: 'Connect the selected container to another node',
+    keys: [{ key: 'c', shift: 'any' }],
+    scope: 'canvas',
+    writes: true,
+    ...onTargets(['container']),
+    why: (ctx) => (ctx.target ? ctx.canvas?.refusal('connect', ctx.target.id) : undefined),
+    perform: withTarget((canvas, id) => canvas.connect(id)),
+  },
+  rename: {
+    name: 'rename',
+    label: 'Rename',
+    keys: [{ key: 'F2', shift: 'any' }],
+    scope: 'canvas',
+    writes: true,
+    ...onTargets(['workload', 'container', 'resource']),
+    perform: withTarget((canvas, id) => canvas.rename(id)),
+  },
+  remove: {
+    name: 'remove',
+    label: 'Remove',
+    keys: [
+      { key: 'Delete', shift: 'any' },
+      { key: 'Backspace', shift: 'any' },
+    ],
+    scope: 'canvas',
+    writes: true,
+    ...onTargets(['container', 'resource', 'edge']),
+    why: (ctx) => (ctx.target ? ctx.canvas?.refusal('remove', ctx.target.id) : undefined),
+    perform: withTarget((canvas, id) => canvas.remove(id)),
+  },
+  autoLayout: {
+    name: 'autoLayout',
+    label: 'Auto layout',
+    description: 'Lay the whole graph out again',
+    keys: [],
+    scope: 'canvas',
+    applies: onCanvas,
+    perform: (ctx) => ctx.canvas?.layout(),
+  },
+} satisfies Record<string, Intent>;
+
+export type IntentName = keyof typeof intents;
+
+/** Every intent, in the table's order. */
+export const allIntents: readonly Intent[] = Object.values(intents);
+
+/** The keys that act on an element of this kind of the canvas (each intent's first), for `aria-keyshortcuts`. */
+export function keysOn(kind: TargetKind): KeyBinding[] {
+  return allIntents.flatMap((intent) => (intent.targets?.includes(kind) && intent.keys[0] ? [intent.keys[0]] : []));
+}
