@@ -5,7 +5,7 @@
  */
 import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
 import { k8sCommands, parseK8s, parseProvisioners, type K8sRequest, type ProvisionersListRequest } from './k8s-args';
-import { MAX_SEED, splitArgs, type CommandSpec } from './options';
+import { MAX_SEED, splitArgs, type CommandSpec, type OutputFormat } from './options';
 import {
   orchestratorCommands,
   parseStatus,
@@ -15,7 +15,7 @@ import {
 } from './orchestrator-args';
 import { parseServe, serveCommands, type ServeKeysRequest, type ServeRequest } from './serve-args';
 
-export type OutputFormat = 'text' | 'json';
+export type { OutputFormat } from './options';
 
 export type Request =
   | { kind: 'help'; command?: CommandName }

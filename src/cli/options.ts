@@ -1,3 +1,5 @@
+/** How a command prints its answer: for people, or as JSON for scripts. */
+export type OutputFormat = 'text' | 'json';
 /**
  * What the commands' option readers share: `--name value` and `--name=value`, the seed's range, and
  * how a command describes itself for --help.

@@ -2,8 +2,7 @@
  * The command lines of `workload` and `status` (the score-orchestrator's view), read as args.ts reads
  * the others: argv in, a request or a usage error out, before any file is touched.
  */
-import type { OutputFormat } from './args';
-import { readOptions, usageError, type CommandSpec, type UsageError } from './options';
+import { readOptions, usageError, type CommandSpec, type OutputFormat, type UsageError } from './options';
 
 type Command = 'workload' | 'status';
 

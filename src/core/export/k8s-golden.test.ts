@@ -8,7 +8,7 @@ import { toWorkload, upgradeWorkload } from './compose/workload';
 import { exportKubernetes, type K8sExport, type K8sExportOptions, type Manifest } from './k8s';
 import { convertWorkload } from './k8s/convert/workload';
 import { resolverFor, type ProvisionedResource } from './k8s/provision';
-import { planStartOrder } from './k8s/start-order';
+import { planStartOrder } from './k8s/common/start-order';
 
 /**
  * score-k8s's own test expectations (../shared/reference/score-k8s/golden), replayed through the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { YamlV3Float } from './borrowed';
+import { YamlV3Float } from './common/borrowed';
 import { targetHash } from './convert/files';
-import { writeKyaml } from './kyaml';
-import { quantityText, QUANTITY_FORMAT_ERROR } from './resource-quantity';
-import { decodeSecretRefs, encodeSecretRef, findUnresolvedSecretRef, secretRefVariable } from './secret-refs';
+import { writeKyaml } from './common/kyaml';
+import { quantityText, QUANTITY_FORMAT_ERROR } from './common/resource-quantity';
+import { decodeSecretRefs, encodeSecretRef, findUnresolvedSecretRef, secretRefVariable } from './common/secret-refs';
 import { sjsonDelete, sjsonSet, type Json } from './sjson';
 
 /**

@@ -1,4 +1,4 @@
-import { seedFromString, SeededRandom } from './borrowed';
+import { seedFromString, SeededRandom } from './common/borrowed';
 
 /**
  * The random parts of score-k8s's output, made from the export's seed instead: each workload's

@@ -1,7 +1,14 @@
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import { isRecord, renderTemplate, sprigFunctions, TemplateError, YamlV3Float, type SeededRandom } from './borrowed';
+import {
+  isRecord,
+  renderTemplate,
+  sprigFunctions,
+  TemplateError,
+  YamlV3Float,
+  type SeededRandom,
+} from './common/borrowed';
 import { sjsonDelete, sjsonSet, SjsonError, type Json } from './sjson';
-import type { Manifest } from './write';
+import type { Manifest } from './common/write';
 
 /**
  * score-k8s's patch templates (`score-k8s init --patch-templates FILE`), applied last, in order:

@@ -7,9 +7,9 @@ import {
   type ParsedDocument,
   type ScoreWorkload,
   type WorkloadSource,
-} from './borrowed';
-import { error, general, place, type K8sDiagnostic, type PlacedSource } from './diagnostics';
-import { planStartOrder, type StartOrderMode, type StartOrderPlan } from './start-order';
+} from './common/borrowed';
+import { error, general, place, type K8sDiagnostic, type PlacedSource } from './common/diagnostics';
+import { planStartOrder, type StartOrderMode, type StartOrderPlan } from './common/start-order';
 
 /**
  * The first half of `score-k8s generate`: read the Score files (in file name order), check each

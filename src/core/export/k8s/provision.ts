@@ -12,13 +12,13 @@ import {
   type Resolver,
   type ScoreWorkload,
   type WorkloadService,
-} from './borrowed';
-import { error, type Problem } from './diagnostics';
+} from './common/borrowed';
+import { error, type Problem } from './common/diagnostics';
 import { randomFor, resourceGuid } from './identity';
 import type { K8sProvisioner } from './provisioners/types';
-import { findUnresolvedSecretRef } from './secret-refs';
+import { findUnresolvedSecretRef } from './common/secret-refs';
 import { workloadServiceName } from './convert/workload';
-import type { Manifest } from './write';
+import type { Manifest } from './common/write';
 
 /**
  * The resources of every workload, provisioned as score-k8s does it: primed (one per uid; a shared

@@ -6,9 +6,9 @@ import {
   type Resolver,
   type ScoreContainer,
   type ScoreProbe,
-} from '../borrowed';
-import { quantityText } from '../resource-quantity';
-import { decodeSecretRefs, isWholeRef, secretRefVariable } from '../secret-refs';
+} from '../common/borrowed';
+import { quantityText } from '../common/resource-quantity';
+import { decodeSecretRefs, isWholeRef, secretRefVariable } from '../common/secret-refs';
 
 /**
  * A container's own fields, as score-k8s converts them: resources (cpu and memory read as

@@ -10,10 +10,10 @@ import {
   utf8Encode,
   type Resolver,
   type ScoreFile,
-} from '../borrowed';
-import { base64Std } from '../encoding-base64';
-import { decodeSecretRefs, isWholeRef } from '../secret-refs';
-import type { Manifest } from '../write';
+} from '../common/borrowed';
+import { base64Std } from '../common/encoding-base64';
+import { decodeSecretRefs, isWholeRef } from '../common/secret-refs';
+import type { Manifest } from '../common/write';
 import type { Converted } from './container';
 
 /**

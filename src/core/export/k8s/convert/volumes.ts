@@ -1,4 +1,4 @@
-import { compareGoStrings, isRecord, substituteString, type Resolver, type ScoreVolume } from '../borrowed';
+import { compareGoStrings, isRecord, substituteString, type Resolver, type ScoreVolume } from '../common/borrowed';
 import type { Converted } from './container';
 import { targetHash } from './files';
 

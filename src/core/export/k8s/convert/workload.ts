@@ -5,10 +5,10 @@ import {
   sortGoStrings,
   type Resolver,
   type ScoreWorkload,
-} from '../borrowed';
-import { error, type Problem } from '../diagnostics';
-import type { StartOrderPlan } from '../start-order';
-import type { Manifest } from '../write';
+} from '../common/borrowed';
+import { error, type Problem } from '../common/diagnostics';
+import type { StartOrderPlan } from '../common/start-order';
+import type { Manifest } from '../common/write';
 import { convertProbe, convertResources, convertVariables } from './container';
 import { convertFile } from './files';
 import { collapseMounts, convertVolume, type VolumeMount } from './volumes';

@@ -1,5 +1,5 @@
 import { parseDocument } from 'yaml';
-import { isRecord } from '../borrowed';
+import { isRecord } from '../common/borrowed';
 import { templateProvisioner, TEMPLATE_KEYS, type TemplateProvisionerSpec } from './template';
 import type { K8sProvisioner } from './types';
 

@@ -1,5 +1,5 @@
 import type { ProvisionerListRow } from '../../../catalog';
-import { compareGoStrings } from '../borrowed';
+import { compareGoStrings } from '../common/borrowed';
 import type { K8sProvisioner } from './types';
 
 /**

@@ -11,9 +11,9 @@ import {
   zeroService,
   type ParsedTemplate,
   type TemplateFunction,
-} from '../borrowed';
-import { encodeSecretRef } from '../secret-refs';
-import type { Manifest } from '../write';
+} from '../common/borrowed';
+import { encodeSecretRef } from '../common/secret-refs';
+import type { Manifest } from '../common/write';
 import type { K8sProvisioner, K8sProvisionInput, K8sProvisionOutcome } from './types';
 
 /**

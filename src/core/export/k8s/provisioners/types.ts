@@ -1,5 +1,5 @@
-import type { SeededRandom, WorkloadService } from '../borrowed';
-import type { Manifest } from '../write';
+import type { SeededRandom, WorkloadService } from '../common/borrowed';
+import type { Manifest } from '../common/write';
 
 /**
  * A score-k8s provisioner: given a resource (its uid, params, previous state) and the project around

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportKubernetes, type K8sExport } from './index';
+import { exportKubernetes, type K8sExport } from '../index';
 
 /**
  * Start order under "init-containers": what Kubernetes does with the produced pod (init containers
