@@ -593,8 +593,41 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
       };
     case 'removeBefore':
       return { container: c, target: pick(keys(spec.before), s[2]!) ?? 'nobody' };
+    case 'useMapForm': {
+      const lists = (['files', 'volumes'] as const).filter((f) => Array.isArray(spec[f]));
+      return { container: c, field: pick(biased && lists.length > 0 ? lists : ['files', 'volumes'], s[2]!) };
+    }
+    case 'runSteps': {
+      // One to three steps drawn from the value each leaves; steps that rename or move nothing, so
+      // that the model can place what later steps touch in the original document.
+      const steps: Array<{ name: string; args: Record<string, unknown> }> = [];
+      let now = value;
+      for (let i = 0; i <= s[4]! % 3; i++) {
+        const seeds = s.map((x, j) => x + i * 7 + j);
+        const step = pick(plainSteps, seeds[i]!)!;
+        const args = clean(argsFor(step, now, seeds));
+        steps.push({ name: step, args });
+        const outcome = modelCommand(step, now as Json, args);
+        if (!outcome.refuse) now = outcome.value;
+      }
+      return { steps };
+    }
   }
 }
+
+/** The commands a drawn runSteps is made of. */
+const plainSteps: CommandName[] = [
+  'setField',
+  'unsetField',
+  'setVariable',
+  'removeVariable',
+  'addResource',
+  'setResourceParam',
+  'setBefore',
+  'removeBefore',
+  'useMapForm',
+  'addVolume',
+];
 
 function isPlainObject(v: unknown): boolean {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

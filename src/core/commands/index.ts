@@ -41,6 +41,8 @@ export type {
 } from './resources';
 export type { RemoveVariableArgs, RenameVariableArgs, SetVariableArgs } from './variables';
 export type { AddFileArgs, AddVolumeArgs, MountArgs, RetargetArgs } from './mounts';
+export type { UseMapFormArgs } from './mount-form';
+export { composeEdits, MAX_STEPS, type RunStepsArgs, type Step } from './steps';
 export type { RemoveServicePortArgs, RenameServicePortArgs, SetServicePortArgs } from './service';
 export type { ProbeSpec, RemoveProbeArgs, RenameProbeArgs, SetProbeArgs } from './probes';
 export type { RemoveAnnotationArgs, RenameAnnotationArgs, SetAnnotationArgs } from './annotations';

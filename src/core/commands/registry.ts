@@ -2,6 +2,7 @@ import { removeAnnotation, renameAnnotation, setAnnotation } from './annotations
 import { addContainer, removeContainer, renameContainer } from './containers';
 import type { Command, CommandResult } from './edit';
 import { moveItem, renameField, setField, unsetField } from './fields';
+import { useMapForm } from './mount-form';
 import { addFile, addVolume, removeFile, removeVolume, renameFile, renameVolume } from './mounts';
 import { removeProbe, renameProbe, setProbe } from './probes';
 import {
@@ -15,6 +16,7 @@ import {
 } from './resources';
 import { removeServicePort, renameServicePort, setServicePort } from './service';
 import { removeBefore, setBefore } from './start-order';
+import { stepsCommand } from './steps';
 import { removeVariable, renameVariable, setVariable } from './variables';
 
 /**
@@ -43,6 +45,7 @@ export const commands = {
   addVolume,
   removeVolume,
   renameVolume,
+  useMapForm,
   setServicePort,
   removeServicePort,
   renameServicePort,
@@ -57,6 +60,7 @@ export const commands = {
   renameResourceParam,
   setBefore,
   removeBefore,
+  runSteps: stepsCommand((name, text, args) => runCommand(name, text, args)),
 } as const;
 
 export type CommandName = keyof typeof commands;
