@@ -105,7 +105,16 @@ const breakers: Breaker[] = [
     ),
   (w, pick) =>
     set(`/containers/${pick(names(w.containers))}/variables/${pick(['PORT', 'DEBUG'])}`, pick([8080, true, 1.5])),
-  (w, pick) => set(`/containers/${pick(names(w.containers))}/${pick(['imagee', 'varibles', 'comand', 'extra'])}`, 'x'),
+  (w, pick) => {
+    // Each misspelt field with a value its right spelling takes (a rename is offered only then), or not.
+    const [field, value] = pick<[string, unknown]>([
+      ['imagee', 'x'],
+      ['varibles', pick(['x', { A: 'x' }])],
+      ['comand', pick(['x', ['x']])],
+      ['extra', 'x'],
+    ]);
+    return set(`/containers/${pick(names(w.containers))}/${field}`, value);
+  },
   (w, pick) => set(`/containers/${pick(['Web_App', 'API', 'my.worker'])}`, { image: 'nginx' }),
   (w, pick) => set(`/resources/${pick(['My_DB', 'Cache!'])}`, { type: 'redis' }),
   (w, pick) => set(`/service/ports/${pick(['http', 'tcp'])}`, { port: 81, protocol: pick(['tcp', 'udp', 'Tcp']) }),
