@@ -5,8 +5,8 @@
  */
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Which validation layer found the problem; layers run in this order. */
-export type DiagnosticSource = 'syntax' | 'schema' | 'rules' | 'catalog' | 'policy';
+/** Which validation layer found the problem; layers run in this order. `import`: a Compose file read as Score. */
+export type DiagnosticSource = 'syntax' | 'schema' | 'rules' | 'catalog' | 'policy' | 'import';
 
 /** A place in the text: 1-based lines and columns, end exclusive (as Monaco counts). */
 export interface TextRange {
@@ -66,7 +66,11 @@ export type DiagnosticCode =
   | 'UNKNOWN_OUTPUT'
   | 'UNSUPPORTED_PARAM'
   | 'MISSING_PARAM'
-  | 'PROVISIONER_CANNOT_RUN';
+  | 'PROVISIONER_CANNOT_RUN'
+  // import (a Docker Compose file read as Score workloads)
+  | 'COMPOSE_INVALID'
+  | 'COMPOSE_NOT_CONVERTED'
+  | 'COMPOSE_CHANGED';
 
 export interface Diagnostic {
   severity: Severity;

@@ -7,7 +7,7 @@
 export const MEMORY = /^(0\.\d+|[1-9]\d*(\.\d+)?)(K|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$/;
 export const CPU = /^\d+(?:m|\.\d+)?$/;
 export const LABEL = /^[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
-const ANNOTATION_KEY =
+export const ANNOTATION_KEY =
   /^(([a-z0-9][a-z0-9-]{0,61}[a-z0-9])(\.[a-z0-9][a-z0-9-]{0,61}[a-z0-9])*\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,61}[A-Za-z0-9]$/;
 const RESOURCE_ID = /^[a-z0-9]+(?:-+[a-z0-9]+)*(?:\.[a-z0-9]+(?:-+[a-z0-9]+)*)*$/;
 
