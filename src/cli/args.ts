@@ -27,6 +27,8 @@ export interface ComposeRequest {
   seed?: number;
   /** Provisioner files in the order given. */
   provisioners: string[];
+  /** `--publish HOST:<workload or uid.output>:CONTAINER` entries, in the order given (absent when none). */
+  publish?: string[];
 }
 
 export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners';
@@ -51,7 +53,7 @@ export const commands: Record<CommandName, CommandSpec> = {
   compose: {
     summary: 'Convert Score workloads to a Docker Compose project, as score-compose generate does.',
     usage:
-      'score-designer compose FILE... [-o DIR | -o FILE.yaml | -o -] [--project NAME] [--seed N] [--provisioners FILE]...',
+      'score-designer compose FILE... [-o DIR | -o FILE.yaml | -o -] [--project NAME] [--seed N] [--provisioners FILE]... [--publish HOST:WORKLOAD:PORT]...',
     help: [
       'Arguments:',
       '  FILE                 a score.yaml; several files make one project (shared resources,',
@@ -69,6 +71,9 @@ export const commands: Record<CommandName, CommandSpec> = {
       '                       gives the same project (default: a new random seed, printed on stderr)',
       '  --provisioners FILE  a score-compose provisioners file; repeatable; the files are tried in',
       '                       the order given, all before the built-in provisioners',
+      '  --publish HOST:WORKLOAD:PORT',
+      "                       publish a workload's port on the host, as score-compose does; repeatable;",
+      '                       HOST:RES_UID.OUTPUT:PORT publishes a port of the service a resource output names',
       '  -h, --help           show this help',
       '',
       'Warnings (what score-compose does not convert) and notes go to stderr.',
@@ -131,6 +136,7 @@ function parseValidate(args: readonly string[]): Request {
 function parseCompose(args: readonly string[]): Request {
   const files: string[] = [];
   const provisioners: string[] = [];
+  const publish: string[] = [];
   let output: string | undefined;
   let project: string | undefined;
   let seed: number | undefined;
@@ -146,7 +152,14 @@ function parseCompose(args: readonly string[]): Request {
       onlyFiles = true;
       continue;
     }
-    const option = optionValue(arg, args[i + 1], ['-o', '--output', '--project', '--seed', '--provisioners']);
+    const option = optionValue(arg, args[i + 1], [
+      '-o',
+      '--output',
+      '--project',
+      '--seed',
+      '--provisioners',
+      '--publish',
+    ]);
     if (!option) return fail(`Unknown option "${arg}" for compose.`);
     if (option.value === undefined) return fail(`${option.name} needs a value.`);
     if (option.next) i++;
@@ -163,6 +176,8 @@ function parseCompose(args: readonly string[]): Request {
       const parsed = /^\d+$/.test(value) ? Number(value) : NaN;
       if (!(parsed <= MAX_SEED)) return fail(`--seed needs a whole number from 0 to ${MAX_SEED}, not "${value}".`);
       seed = parsed;
+    } else if (name === '--publish') {
+      publish.push(value);
     } else {
       if (value === '-') return fail('--provisioners needs a file; standard input is for Score files.');
       provisioners.push(value);
@@ -179,6 +194,7 @@ function parseCompose(args: readonly string[]): Request {
     ...(project !== undefined ? { project } : {}),
     ...(seed !== undefined ? { seed } : {}),
     provisioners,
+    ...(publish.length > 0 ? { publish } : {}),
   };
 }
 
