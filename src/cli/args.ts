@@ -4,6 +4,7 @@
  * `commands` and a case to `Request`.
  */
 import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+import { importCommands, parseImport, type ImportRequest } from './import-args';
 import { k8sCommands, parseK8s, parseProvisioners, type K8sRequest, type ProvisionersListRequest } from './k8s-args';
 import { MAX_SEED, optionValue, type CommandSpec } from './options';
 
@@ -16,6 +17,7 @@ export type Request =
   | ComposeRequest
   | K8sRequest
   | ProvisionersListRequest
+  | ImportRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
 
 export interface ComposeRequest {
@@ -31,7 +33,7 @@ export interface ComposeRequest {
   publish?: string[];
 }
 
-export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners';
+export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners' | 'import';
 
 export const commands: Record<CommandName, CommandSpec> = {
   validate: {
@@ -82,6 +84,7 @@ export const commands: Record<CommandName, CommandSpec> = {
     ],
   },
   ...k8sCommands,
+  ...importCommands,
 };
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
@@ -103,6 +106,7 @@ export function parseArgs(argv: readonly string[]): Request {
   }
   if (command === 'k8s') return parseK8s(argv.slice(1));
   if (command === 'provisioners') return parseProvisioners(argv.slice(1));
+  if (command === 'import') return parseImport(argv.slice(1));
   return command === 'compose' ? parseCompose(argv.slice(1)) : parseValidate(argv.slice(1));
 }
 
