@@ -40,6 +40,12 @@ describe('importCompose: services become containers', () => {
     });
   });
 
+  it('leaves out a command line whose quote is never closed, as Compose refuses it, and says so', () => {
+    const result = importCompose('services:\n  web:\n    image: nginx\n    command: echo "unclosed\n');
+    expect(container(result, 'web')).toEqual({ image: 'nginx' });
+    expect(said(result)).toEqual(['4 warning COMPOSE_NOT_CONVERTED']);
+  });
+
   it('writes a service built from source with image "." and says how score-compose builds it', () => {
     const result = importCompose('services:\n  app:\n    build: .\n');
     expect(container(result, 'app')).toEqual({ image: '.' });

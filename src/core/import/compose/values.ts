@@ -2,47 +2,16 @@
  * How Compose writes values, read as Score writes them: command lines, `${VAR}` interpolation,
  * memory and CPU amounts.
  */
+import { readShellWords } from '../../export/compose/compose-values';
 import { cpuQuantity, memoryQuantity } from '../../quick-fixes/values';
 
 /**
- * A command line as Compose splits a string `command:` or `entrypoint:` (shell words: spaces
- * separate, quotes and backslashes group). Undefined when a quote is never closed.
+ * A command line as Compose splits a string `command:` or `entrypoint:` (go-shellwords, as our
+ * Compose export reads it too). Undefined when a quote is never closed, which Compose refuses.
  */
 export function shellWords(line: string): string[] | undefined {
-  const words: string[] = [];
-  let word = '';
-  let inWord = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === "'") {
-      const close = line.indexOf("'", i + 1);
-      if (close < 0) return undefined;
-      word += line.slice(i + 1, close);
-      inWord = true;
-      i = close;
-    } else if (c === '"') {
-      let j = i + 1;
-      for (; j < line.length && line[j] !== '"'; j++) {
-        if (line[j] === '\\' && j + 1 < line.length && '"\\$`\n'.includes(line[j + 1]!)) j++;
-        word += line[j]!;
-      }
-      if (j >= line.length) return undefined;
-      inWord = true;
-      i = j;
-    } else if (c === '\\' && i + 1 < line.length) {
-      word += line[++i]!;
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = '';
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
+  const { words, unclosed } = readShellWords(line);
+  return unclosed ? undefined : words;
 }
 
 /** One piece of a Compose value: literal text, or a `${NAME}` / `$NAME` the Compose file interpolates. */
