@@ -19,6 +19,8 @@ const FLOORS: ReadonlyArray<readonly string[]> = [
   ['catalog'],
   ['validate'],
   ['export'],
+  ['quick-fixes'],
+  ['import'],
   ['graph', 'inspector'],
   ['policy'],
   ['orchestrator'],

@@ -4,6 +4,7 @@
  * `commands` and a case to `Request`.
  */
 import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+import { importCommands, parseImport, type ImportRequest } from './import-args';
 import { k8sCommands, parseK8s, parseProvisioners, type K8sRequest, type ProvisionersListRequest } from './k8s-args';
 import { MAX_SEED, splitArgs, type CommandSpec, type OutputFormat } from './options';
 import {
@@ -28,6 +29,7 @@ export type Request =
   | StatusRequest
   | ServeRequest
   | ServeKeysRequest
+  | ImportRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
 
 export interface ComposeRequest {
@@ -39,9 +41,11 @@ export interface ComposeRequest {
   seed?: number;
   /** Provisioner files in the order given. */
   provisioners: string[];
+  /** `--publish HOST:<workload or uid.output>:CONTAINER` entries, in the order given (absent when none). */
+  publish?: string[];
 }
 
-export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners' | 'workload' | 'status' | 'serve';
+export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners' | 'workload' | 'status' | 'serve' | 'import';
 
 export const commands: Record<CommandName, CommandSpec> = {
   validate: {
@@ -63,7 +67,7 @@ export const commands: Record<CommandName, CommandSpec> = {
   compose: {
     summary: 'Convert Score workloads to a Docker Compose project, as score-compose generate does.',
     usage:
-      'score-designer compose FILE... [-o DIR | -o FILE.yaml | -o -] [--project NAME] [--seed N] [--provisioners FILE]...',
+      'score-designer compose FILE... [-o DIR | -o FILE.yaml | -o -] [--project NAME] [--seed N] [--provisioners FILE]... [--publish HOST:WORKLOAD:PORT]...',
     help: [
       'Arguments:',
       '  FILE                 a score.yaml; several files make one project (shared resources,',
@@ -81,6 +85,9 @@ export const commands: Record<CommandName, CommandSpec> = {
       '                       gives the same project (default: a new random seed, printed on stderr)',
       '  --provisioners FILE  a score-compose provisioners file; repeatable; the files are tried in',
       '                       the order given, all before the built-in provisioners',
+      '  --publish HOST:WORKLOAD:PORT',
+      "                       publish a workload's port on the host, as score-compose does; repeatable;",
+      '                       HOST:RES_UID.OUTPUT:PORT publishes a port of the service a resource output names',
       '  -h, --help           show this help',
       '',
       'Warnings (what score-compose does not convert) and notes go to stderr.',
@@ -91,6 +98,7 @@ export const commands: Record<CommandName, CommandSpec> = {
   ...k8sCommands,
   ...orchestratorCommands,
   ...serveCommands,
+  ...importCommands,
 };
 
 const formats: readonly OutputFormat[] = ['text', 'json'];
@@ -121,6 +129,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
       return parseWorkload(argv.slice(1));
     case 'status':
       return parseStatus(argv.slice(1));
+    case 'import':
+      return parseImport(argv.slice(1));
     case 'serve': {
       const request = parseServe(argv.slice(1), env);
       return request.kind === 'usage-error' ? usageError(request.message, 'serve') : request;
@@ -149,9 +159,10 @@ function parseValidate(args: readonly string[]): Request {
 }
 
 function parseCompose(args: readonly string[]): Request {
-  const split = splitArgs(args, 'compose', ['-o', '--output', '--project', '--seed', '--provisioners']);
+  const split = splitArgs(args, 'compose', ['-o', '--output', '--project', '--seed', '--provisioners', '--publish']);
   if ('kind' in split) return split;
   const provisioners: string[] = [];
+  const publish: string[] = [];
   let output: string | undefined;
   let project: string | undefined;
   let seed: number | undefined;
@@ -170,6 +181,8 @@ function parseCompose(args: readonly string[]): Request {
       const parsed = /^\d+$/.test(value) ? Number(value) : NaN;
       if (!(parsed <= MAX_SEED)) return fail(`--seed needs a whole number from 0 to ${MAX_SEED}, not "${value}".`);
       seed = parsed;
+    } else if (name === '--publish') {
+      publish.push(value);
     } else {
       if (value === '-') return fail('--provisioners needs a file; standard input is for Score files.');
       provisioners.push(value);
@@ -187,6 +200,7 @@ function parseCompose(args: readonly string[]): Request {
     ...(project !== undefined ? { project } : {}),
     ...(seed !== undefined ? { seed } : {}),
     provisioners,
+    ...(publish.length > 0 ? { publish } : {}),
   };
 }
 

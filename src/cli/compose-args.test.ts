@@ -38,6 +38,13 @@ describe('parseArgs: compose', () => {
     expect(parseArgs(['compose', '--output=-', '-'])).toMatchObject({ files: ['-'], output: '-' });
   });
 
+  it('reads repeated --publish entries in the order given, and has none unless told', () => {
+    expect(
+      parseArgs(['compose', 'a.yaml', '--publish', '8080:web:80', '--publish=5432:postgres#web.db.host:5432']),
+    ).toMatchObject({ publish: ['8080:web:80', '5432:postgres#web.db.host:5432'] });
+    expect(parseArgs(['compose', 'a.yaml'])).not.toHaveProperty('publish');
+  });
+
   it('accepts the seed range of the generator, 0 to 2^32-1', () => {
     expect(parseArgs(['compose', 'a.yaml', '--seed', '0'])).toMatchObject({ seed: 0 });
     expect(parseArgs(['compose', 'a.yaml', '--seed', '4294967295'])).toMatchObject({ seed: 4294967295 });
@@ -55,6 +62,7 @@ describe('parseArgs: compose', () => {
     [['compose', 'a.yaml', '--provisioners', '-']],
     [['compose', '-', '-']],
     [['compose', 'a.yaml', '--format', 'json']],
+    [['compose', 'a.yaml', '--publish']],
   ])('refuses %j as a usage error of compose', (argv) => {
     const request = parseArgs(argv);
     expect(request.kind).toBe('usage-error');

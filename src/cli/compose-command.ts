@@ -43,6 +43,7 @@ export async function composeCommand(request: ComposeRequest, io: CliIo, cwd = p
     projectName,
     seed,
     ...(provisioners ? { provisioners } : {}),
+    ...(request.publish ? { publish: request.publish } : {}),
     env: processEnv(),
     // Sources are named relative to each Score file's directory; relative paths resolve from here.
     readFile: (file) => readSource(path.resolve(cwd, file)),

@@ -32,6 +32,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
       const { k8sCommand } = await import('./k8s-command');
       return k8sCommand(request, io);
     }
+    case 'import': {
+      const { importCommand } = await import('./import-command');
+      return importCommand(request, io);
+    }
     case 'provisioners': {
       const { provisionersCommand } = await import('./provisioners-command');
       return provisionersCommand(request, io);

@@ -9,9 +9,11 @@ export type Severity = 'error' | 'warning' | 'info';
  * Which validation layer found the problem; layers run in this order. `export` is what an export
  * target cannot hold or would refuse (the orchestrator's Workload resource); `policy` what the
  * platform's admission policies say of it; `orchestrator` what the platform would do with it
- * (profile and backend, claims, outputs), as its readiness preview shows.
+ * (profile and backend, claims, outputs), as its readiness preview shows; `import` what reading a
+ * Docker Compose file as Score could not carry over.
  */
-export type DiagnosticSource = 'syntax' | 'schema' | 'rules' | 'catalog' | 'export' | 'policy' | 'orchestrator';
+export type DiagnosticSource =
+  'syntax' | 'schema' | 'rules' | 'catalog' | 'export' | 'policy' | 'orchestrator' | 'import';
 
 /** A place in the text: 1-based lines and columns, end exclusive (as Monaco counts). */
 export interface TextRange {
@@ -86,7 +88,11 @@ export type DiagnosticCode =
   | 'NO_BACKEND'
   | 'CLAIM_NOT_PROVISIONED'
   | 'CLASS_NOT_OFFERED'
-  | 'UNRESOLVED_PLACEHOLDER';
+  | 'UNRESOLVED_PLACEHOLDER'
+  // import (a Docker Compose file read as Score workloads)
+  | 'COMPOSE_INVALID'
+  | 'COMPOSE_NOT_CONVERTED'
+  | 'COMPOSE_CHANGED';
 
 export interface Diagnostic {
   severity: Severity;

@@ -500,6 +500,40 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       if (!m.has(['containers', c, 'before', str('target')])) return refuse;
       m.remove(['containers', c, 'before', str('target')]);
       return ok();
+    case 'useMapForm': {
+      const at = ['containers', c, str('field')];
+      const list = get(m.root, at);
+      if (!m.has(['containers', c]) || list === undefined || !['files', 'volumes'].includes(str('field')))
+        return refuse;
+      if (!Array.isArray(list)) return ok();
+      const map: Obj = {};
+      for (const item of list) {
+        if (!isObj(item) || typeof item.target !== 'string' || item.target === '') return refuse;
+        if (Object.prototype.hasOwnProperty.call(map, item.target)) return refuse;
+        const rest = Object.fromEntries(Object.entries(item).filter(([k]) => k !== 'target'));
+        Object.defineProperty(map, item.target, { value: rest, enumerable: true, writable: true, configurable: true });
+      }
+      m.set(at, map);
+      return ok();
+    }
+    case 'runSteps': {
+      // Each step on the value the one before made; what later steps touch is placed in the original
+      // document as the deepest part of its pointer that was there from the start.
+      let now: Json = m.root;
+      const touched: string[] = [];
+      for (const [i, step] of (a.steps as Array<{ name: string; args: Record<string, unknown> }>).entries()) {
+        if (step.name === 'runSteps') return refuse;
+        const outcome = modelCommand(step.name, now, step.args);
+        if (outcome.refuse) return refuse;
+        const earlier = touched.length;
+        for (const pointer of outcome.touched) {
+          if (i === 0) touched.push(pointer);
+          else touched.push(placeInOriginal(value, parsePointerSimple(pointer), touched.slice(0, earlier)));
+        }
+        now = outcome.value;
+      }
+      return { refuse: false, value: now, touched };
+    }
     default:
       return refuse;
   }
@@ -541,6 +575,23 @@ function setUnlessSame(m: Model, segments: string[], value: Json): boolean {
   const old = get(m.root, segments);
   if (old !== undefined && old !== null && same(old, value)) return true;
   return m.set(segments, value);
+}
+
+/**
+ * Where a later step's touched pointer stands in the original document: its longest leading part that
+ * was there from the start, cut at a list (whose items shift as others come and go), or an earlier
+ * step's touched pointer above it (that node may have been removed and made again). Sound for steps
+ * that rename nothing.
+ */
+function placeInOriginal(root: Json, segments: readonly string[], earlier: readonly string[]): string {
+  let n = 0;
+  while (n < segments.length && get(root, segments.slice(0, n + 1)) !== undefined) {
+    if (Array.isArray(get(root, segments.slice(0, n)))) break;
+    n++;
+  }
+  const here = ptr(segments.slice(0, n));
+  const above = earlier.filter((t) => here === t || here.startsWith(t + '/')).sort((x, y) => x.length - y.length);
+  return above[0] ?? here;
 }
 
 function parsePointerSimple(pointer: string): string[] {

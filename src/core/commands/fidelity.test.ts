@@ -3,11 +3,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlias, isCollection, isMap, isNode, isSeq, stringify, visit, type Node } from 'yaml';
+import { stringify } from 'yaml';
+import { comments, regionOf, sharedPointers } from '../../../test/support/edit-regions';
 import { parseWorkloadText, type ParsedDocument } from '../document/parse';
-import { parentPointer, parsePointer, toPointer } from '../document/pointer';
-import { locate } from '../document/source-map';
-import { applyEdits, type Edit } from '../document/edits';
+import { toPointer } from '../document/pointer';
+import { applyEdits } from '../document/edits';
 import { isRefusal } from './command';
 import { modelCommand, type Json } from '../../../test/support/fidelity-model';
 import { commands, runCommand, type CommandName } from './registry';
@@ -608,8 +608,41 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
       };
     case 'removeBefore':
       return { container: c, target: pick(keys(spec.before), s[2]!) ?? 'nobody' };
+    case 'useMapForm': {
+      const lists = (['files', 'volumes'] as const).filter((f) => Array.isArray(spec[f]));
+      return { container: c, field: pick(biased && lists.length > 0 ? lists : ['files', 'volumes'], s[2]!) };
+    }
+    case 'runSteps': {
+      // One to three steps drawn from the value each leaves; steps that rename or move nothing, so
+      // that the model can place what later steps touch in the original document.
+      const steps: Array<{ name: string; args: Record<string, unknown> }> = [];
+      let now = value;
+      for (let i = 0; i <= s[4]! % 3; i++) {
+        const seeds = s.map((x, j) => x + i * 7 + j);
+        const step = pick(plainSteps, seeds[i]!)!;
+        const args = clean(argsFor(step, now, seeds));
+        steps.push({ name: step, args });
+        const outcome = modelCommand(step, now as Json, args);
+        if (!outcome.refuse) now = outcome.value;
+      }
+      return { steps };
+    }
   }
 }
+
+/** The commands a drawn runSteps is made of. */
+const plainSteps: CommandName[] = [
+  'setField',
+  'unsetField',
+  'setVariable',
+  'removeVariable',
+  'addResource',
+  'setResourceParam',
+  'setBefore',
+  'removeBefore',
+  'useMapForm',
+  'addVolume',
+];
 
 function isPlainObject(v: unknown): boolean {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -624,84 +657,6 @@ function getAt(value: unknown, segments: string[]): unknown {
 /** Drops undefined arguments, as JSON transport would. */
 function clean(args: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Where a node stands in the original text (computed here, independently of the commands)
-// ---------------------------------------------------------------------------------------------
-
-function lineStart(text: string, at: number): number {
-  return text.lastIndexOf('\n', at - 1) + 1;
-}
-function nextLine(text: string, at: number): number {
-  const i = text.indexOf('\n', at);
-  return i < 0 ? text.length : i + 1;
-}
-function lineAt(text: string, start: number): string {
-  const i = text.indexOf('\n', start);
-  return text.slice(start, i < 0 ? text.length : i);
-}
-const isComment = (line: string): boolean => /^\s*#/.test(line);
-
-/**
- * The text a node owns: from the start of its key's line (and the comment lines right above) to the
- * end of its value's last line (and the deeper comment lines right below); in flow collections, the
- * separators to its neighbours too.
- */
-function regionOf(parsed: ParsedDocument, pointer: string): [number, number] {
-  const text = parsed.text;
-  if (pointer === '') return [0, text.length];
-  const at = locate(parsed.doc!, pointer);
-  expect(at.exact, `model touched ${pointer}, which the document lacks`).toBe(true);
-  const head = at.key ?? at.node!;
-  const tail = at.node ?? at.key!;
-  let start = lineStart(text, head.range![0]);
-  while (start > 0 && isComment(lineAt(text, lineStart(text, start - 1)))) start = lineStart(text, start - 1);
-  let end = Math.max(tail.range![2], tail.range![1]);
-  if (end > 0 && text[end - 1] !== '\n') end = nextLine(text, end);
-  const column = head.range![0] - lineStart(text, head.range![0]);
-  while (end < text.length && isComment(lineAt(text, end)) && lineAt(text, end).search(/\S/) > column)
-    end = nextLine(text, end);
-  while (text[end] === ' ') end++;
-  const parent = locate(parsed.doc!, parentPointer(pointer)).node;
-  if (isCollection(parent) && parent.flow && parent.range) {
-    const items = parent.items.map((item) => (isNode(item) ? item : (item as { key: Node; value: Node | null })));
-    const index = isSeq(parent) ? Number(parsePointer(pointer).pop()) : parent.items.findIndex((p) => p.key === at.key);
-    const bounds = (item: unknown): [number, number] => {
-      if (isNode(item)) return [item.range![0], item.range![1]];
-      const pair = item as { key: Node; value: Node | null };
-      return [pair.key.range![0], (pair.value ?? pair.key).range![1]];
-    };
-    const prev = items[index - 1];
-    const next = items[index + 1];
-    start = Math.min(start, prev ? bounds(prev)[1] : parent.range[0] + 1);
-    end = Math.max(end, next ? bounds(next)[0] : parent.range[1] - 1);
-  }
-  return [start, end];
-}
-
-/** Pointers whose nodes are aliases or anchors that aliases use: commands may refuse to edit through them. */
-function sharedPointers(parsed: ParsedDocument): string[] {
-  const out: string[] = [];
-  const targets = new Set<unknown>();
-  visit(parsed.doc!, { Alias: (_, alias) => void targets.add(alias.resolve(parsed.doc!)) });
-  const walk = (node: unknown, at: string[]): void => {
-    if (isAlias(node) || targets.has(node)) out.push(toPointer(at));
-    if (isMap(node)) for (const p of node.items) walk(p.value, [...at, String((p.key as { value?: unknown })?.value)]);
-    else if (isSeq(node)) node.items.forEach((item, i) => walk(item, [...at, String(i)]));
-  };
-  walk(parsed.doc!.contents, []);
-  return out;
-}
-
-function comments(text: string, edits: Edit[]): string[] {
-  const out: string[] = [];
-  const re = /(^|\s)(#[^\n\r]*)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const at = m.index + m[1]!.length;
-    if (!edits.some((e) => at + m![2]!.length > e.start && at < e.end)) out.push(m[2]!);
-  }
-  return out;
 }
 
 function isJsonText(text: string): boolean {

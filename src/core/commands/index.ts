@@ -41,6 +41,9 @@ export {
   type RemoveResourceWithReferencesArgs,
   type ResourceReference,
 } from './resource-references';
+export type { UseMapFormArgs } from './mount-form';
+export { composeEdits } from './sequence';
+export { MAX_STEPS, type RunStepsArgs, type Step } from './steps';
 export type { RemoveServicePortArgs, RenameServicePortArgs, SetServicePortArgs } from './service';
 export type { ProbeSpec, RemoveProbeArgs, RenameProbeArgs, SetProbeArgs } from './probes';
 export type { RemoveAnnotationArgs, RenameAnnotationArgs, SetAnnotationArgs } from './annotations';

@@ -2,6 +2,7 @@ import { removeAnnotation, renameAnnotation, setAnnotation } from './annotations
 import { addContainer, removeContainer, renameContainer } from './containers';
 import type { Command, CommandResult } from './command';
 import { moveItem, renameField, setField, unsetField } from './fields';
+import { useMapForm } from './mount-form';
 import { addFile, addVolume, removeFile, removeVolume, renameFile, renameVolume } from './mounts';
 import { mountResource } from './mount-resource';
 import { removeProbe, renameProbe, setProbe } from './probes';
@@ -17,6 +18,7 @@ import {
 import { removeResourceReferences, removeResourceWithReferences } from './resource-references';
 import { removeServicePort, renameServicePort, setServicePort } from './service';
 import { removeBefore, setBefore } from './start-order';
+import { stepsCommand } from './steps';
 import { removeVariable, renameVariable, setVariable } from './variables';
 
 /**
@@ -48,6 +50,7 @@ export const commands = {
   removeVolume,
   renameVolume,
   mountResource,
+  useMapForm,
   setServicePort,
   removeServicePort,
   renameServicePort,
@@ -62,6 +65,7 @@ export const commands = {
   renameResourceParam,
   setBefore,
   removeBefore,
+  runSteps: stepsCommand((name, text, args) => runCommand(name, text, args)),
 } as const;
 
 export type CommandName = keyof typeof commands;

@@ -82,11 +82,15 @@ export function composeEdits(text: string, first: readonly Edit[], second: reado
     const inside = seconds.map((e) => ({ start: e.start - from, end: e.end - from, insert: e.insert }));
     const insert = applyEdits(middle.slice(from, to), inside);
     const last = out[out.length - 1];
-    // Two insertions at one offset are one: their order is then not left to whoever applies them.
-    if (last && last.start === last.end && last.end === start && end === start) last.insert += insert;
-    else out.push({ start, end, insert });
+    // Edits that meet are one (two insertions at one offset, or an insertion where a deletion ends):
+    // their order is then not left to whoever applies them.
+    if (last && last.end === start && (end === start || last.start === last.end)) {
+      last.end = end;
+      last.insert += insert;
+    } else out.push({ start, end, insert });
   }
-  return out;
+  // What the second round took back is no change at all.
+  return out.filter((edit) => text.slice(edit.start, edit.end) !== edit.insert);
 
   /**
    * An offset of the middle text in `text`. Where changes of `first` meet it, a start lies after

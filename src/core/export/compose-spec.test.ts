@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { composeSchema, referenceDir as reference } from '../../../test/support/compose-spec';
 import { defaultProvisioners } from '../provisioners/builtin';
 import { loadProvisionerFile } from '../provisioners/template';
 import { templates } from '../templates';
@@ -15,10 +14,8 @@ import { exportCompose } from './compose';
  * (read from ../shared/reference at test time). Inputs whose export fails (unknown resource types, …)
  * produce no compose file and are counted apart.
  */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const reference = path.resolve(repoRoot, '../shared/reference');
-const schemaFile = path.join(reference, 'compose-spec/compose-spec.schema.json');
-const present = existsSync(schemaFile);
+const schema = composeSchema();
+const present = schema !== undefined;
 if (!present) console.log(`compose-spec conformance: skipped, the reference folder ${reference} is absent`);
 
 interface Input {
@@ -56,10 +53,7 @@ function sampleInputs(): Input[] {
 
 describe.skipIf(!present)('exported compose files follow the Compose Specification', () => {
   it('validates every compose file exported from the goldens, the templates and the samples', () => {
-    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-    // The schema names draft-07 by an https address Ajv does not know by that spelling; the content is draft-07.
-    const { $schema: _draft, ...schema } = JSON.parse(readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
-    const validate = ajv.compile(schema);
+    const { validate, errors } = schema!;
     const inputs: Input[] = [
       ...goldenInputs(),
       ...templates.map((t) => ({ label: `template ${t.name}`, workloads: [{ file: 'score.yaml', text: t.text }] })),
@@ -85,7 +79,7 @@ describe.skipIf(!present)('exported compose files follow the Compose Specificati
       }
       exported++;
       if (!validate(parse(result.compose))) {
-        invalid.push(`${input.label}: ${ajv.errorsText(validate.errors)}`);
+        invalid.push(`${input.label}: ${errors()}`);
       }
     }
     console.log(

@@ -198,6 +198,11 @@ export function mapOf(item: Shape): Shape {
 
 /** Splits a command line like go-shellwords: whitespace separates, quotes group, backslash escapes. */
 export function splitShellWords(line: string): string[] {
+  return readShellWords(line).words;
+}
+
+/** The words of a command line, and whether a quote is left open (go-shellwords refuses such a line; the import says so). */
+export function readShellWords(line: string): { words: string[]; unclosed: boolean } {
   const words: string[] = [];
   let word = '';
   let inWord = false;
@@ -232,5 +237,5 @@ export function splitShellWords(line: string): string[] {
     }
   }
   if (inWord) words.push(word);
-  return words;
+  return { words, unclosed: quote !== undefined };
 }
