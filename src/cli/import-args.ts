@@ -2,7 +2,7 @@
  * The command line of `import`, read as args.ts reads the others: argv in, a request or a usage
  * error out, before any file is touched.
  */
-import { optionValue, type CommandSpec } from './options';
+import { splitArgs, usageError, type CommandSpec, type UsageError } from './options';
 
 export interface ImportRequest {
   kind: 'import';
@@ -13,8 +13,6 @@ export interface ImportRequest {
   grouping: 'start-order' | 'per-service';
   resources: boolean;
 }
-
-type UsageError = { kind: 'usage-error'; message: string; command: 'import' };
 
 export const importCommands: Record<'import', CommandSpec> = {
   import: {
@@ -44,30 +42,22 @@ export const importCommands: Record<'import', CommandSpec> = {
   },
 };
 
-export function parseImport(args: readonly string[]): ImportRequest | UsageError {
-  const fail = (message: string): UsageError => ({ kind: 'usage-error', message, command: 'import' });
-  const files: string[] = [];
+export function parseImport(args: readonly string[]): ImportRequest | UsageError<'import'> {
+  const fail = (message: string) => usageError(message, 'import');
+  const split = splitArgs(args, 'import', ['-o', '--output'], ['--workload-per-service', '--no-resources']);
+  if ('kind' in split) return split;
+  const files = split.files;
   let output: string | undefined;
   let grouping: ImportRequest['grouping'] = 'start-order';
   let resources = true;
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) {
-      files.push(arg);
-      continue;
-    }
-    if (arg === '--') onlyFiles = true;
-    else if (arg === '--workload-per-service') grouping = 'per-service';
-    else if (arg === '--no-resources') resources = false;
+  for (const { name, value } of split.options) {
+    if (name === '--workload-per-service') grouping = 'per-service';
+    else if (name === '--no-resources') resources = false;
     else {
-      const option = optionValue(arg, args[i + 1], ['-o', '--output']);
-      if (!option) return fail(`Unknown option "${arg}" for import.`);
-      if (option.value === undefined) return fail(`${option.name} needs a value.`);
-      if (option.next) i++;
+      if (value === undefined) return fail(`${name} needs a value.`);
       if (output !== undefined) return fail('Give -o (--output) only once.');
-      if (option.value === '') return fail('-o needs a directory, or - for standard output.');
-      output = option.value;
+      if (value === '') return fail('-o needs a directory, or - for standard output.');
+      output = value;
     }
   }
   if (files.length === 0) return fail('import needs a Compose FILE (or - for standard input).');

@@ -40,12 +40,14 @@ export function usageError<C extends string>(message: string, command: C): Usage
 
 /**
  * The FILE arguments and the options among `names`, in the order given (`--` ends the options);
- * an option not among them is a usage error. Each command judges its own options' values.
+ * an option not among them is a usage error. `flags` are options that take no value (their value is
+ * undefined). Each command judges its own options' values.
  */
 export function splitArgs<C extends string>(
   args: readonly string[],
   command: C,
   names: readonly string[],
+  flags: readonly string[] = [],
 ): { files: string[]; options: Array<{ name: string; value: string | undefined }> } | UsageError<C> {
   const files: string[] = [];
   const options: Array<{ name: string; value: string | undefined }> = [];
@@ -58,6 +60,10 @@ export function splitArgs<C extends string>(
     }
     if (arg === '--') {
       onlyFiles = true;
+      continue;
+    }
+    if (flags.includes(arg)) {
+      options.push({ name: arg, value: undefined });
       continue;
     }
     const option = optionValue(arg, args[i + 1], names);
