@@ -47,7 +47,8 @@ export async function serve(distDir: string, port: number): Promise<ChildProcess
     ],
     { cwd: repoRoot, stdio: 'ignore' },
   );
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: on a loaded machine Vite takes many seconds to load its config and start.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(base)).ok) return server;
     } catch {
