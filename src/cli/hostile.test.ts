@@ -71,3 +71,21 @@ describe('a hostile provisioners file', () => {
     expect(run.stderr).toMatch(/error calling until: the result would hold 1,000,000,000 items/);
   });
 });
+
+describe('control characters in names from the file', () => {
+  const hostile = `apiVersion: score.dev/v1b1\nmetadata:\n  name: "demo\\e]0;pwned\\a"\ncontainers:\n  "web\\e[2J\\u202e":\n    image: nginx\n`;
+  const composeFile = `services:\n  "web\\e[2J":\n    image: nginx\n    build: .\n`;
+
+  it.each([
+    [['validate', '-'], hostile],
+    [['compose', '-o', '-', '-'], hostile],
+    [['k8s', '-'], hostile],
+    [['import', '-o', '-', '-'], composeFile],
+  ])('%j prints them as escapes, never raw', (args, input) => {
+    const run = cli(args, input);
+    const printed = run.stdout + run.stderr;
+    expect(printed).toMatch(/\\x1b\[2J/);
+    // eslint-disable-next-line no-control-regex -- raw control characters are what must not be printed
+    expect(printed).not.toMatch(/[\u001b\u0007\u202e]/);
+  });
+});
