@@ -666,6 +666,31 @@ describe('selection', () => {
   });
 });
 
+describe('a value beginning with U+FEFF (a byte order mark)', () => {
+  const text = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: demo\ncontainers:\n  web:\n    image: nginx\n';
+
+  it.each([
+    ['setField', { pointer: '/containers/web/image', value: '\uFEFFx' }, ['containers', 'web', 'image'], '\uFEFFx'],
+    [
+      'setVariable',
+      { container: 'web', name: 'A', value: '\uFEFFv' },
+      ['containers', 'web', 'variables', 'A'],
+      '\uFEFFv',
+    ],
+    [
+      'setVariable',
+      { container: 'web', name: '\uFEFFB', value: 'v' },
+      ['containers', 'web', 'variables', '\uFEFFB'],
+      'v',
+    ],
+  ] as const)('%s reads back with it, quoted (a plain one is dropped by the reader)', (name, args, path, expected) => {
+    const result = ok(text, runCommand(name, text, args));
+    let value: unknown = parseWorkloadText(result.text).value;
+    for (const key of path) value = (value as Record<string, unknown>)[key];
+    expect(value).toBe(expected);
+  });
+});
+
 describe('a block scalar in place of a block mapping', () => {
   const ports = (after: string) =>
     `apiVersion: score.dev/v1b1\nservice:\n  ports:\n    www:\n      port: 80\n${after}resources: {}\n`;
