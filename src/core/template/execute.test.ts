@@ -364,7 +364,10 @@ describe('budgets: a hostile template ends with a clear error', () => {
       '{{ $x := "ab" }}{{ range until 100 }}{{ $x = print $x $x }}{{ end }}',
       /at <print \$x \$x>: error calling print: the result holds 8,388,608 characters/,
     ],
-    ['{{ range until 1000000 }}{{ end }}', /t:1:15: executing "t" at <1000000>: the template ran more than 1,000,000 steps/],
+    [
+      '{{ range until 1000000 }}{{ end }}',
+      /t:1:15: executing "t" at <1000000>: the template ran more than 1,000,000 steps/,
+    ],
     ['{{ range until 1000 }}{{ range until 1000 }}{{ end }}{{ end }}', /ran more than 1,000,000 steps/],
     ['{{ range until 900000 }}{{ repeat 5 "a" }}{{ end }}', /ran more than 1,000,000 steps/],
     ['{{ range until 1000 }}{{ repeat 5000 "a" }}{{ end }}', /the output passed 4,194,304 characters/],
