@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { terminalStream } from './terminal';
 
 /** The streams a command talks to; the process's own in real use, buffers in tests. */
 export interface CliIo {
@@ -12,5 +13,6 @@ export function processIo(): CliIo {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
   });
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  // Every command's output and messages, with the control characters from the user's files escaped.
+  return { stdin: process.stdin, stdout: terminalStream(process.stdout), stderr: terminalStream(process.stderr) };
 }

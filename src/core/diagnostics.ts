@@ -31,6 +31,8 @@ export type DiagnosticCode =
   | 'EMPTY_DOCUMENT'
   | 'NOT_A_MAPPING'
   | 'TOO_MANY_ALIASES'
+  | 'ALIAS_CYCLE'
+  | 'UNKNOWN_ANCHOR'
   | 'NESTING_TOO_DEEP'
   | 'BINARY_CONTENT'
   | 'INVALID_ENCODING'

@@ -666,6 +666,64 @@ describe('selection', () => {
   });
 });
 
+describe('a value beginning with U+FEFF (a byte order mark)', () => {
+  const text = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: demo\ncontainers:\n  web:\n    image: nginx\n';
+
+  it.each([
+    ['setField', { pointer: '/containers/web/image', value: '\uFEFFx' }, ['containers', 'web', 'image'], '\uFEFFx'],
+    [
+      'setVariable',
+      { container: 'web', name: 'A', value: '\uFEFFv' },
+      ['containers', 'web', 'variables', 'A'],
+      '\uFEFFv',
+    ],
+    [
+      'setVariable',
+      { container: 'web', name: '\uFEFFB', value: 'v' },
+      ['containers', 'web', 'variables', '\uFEFFB'],
+      'v',
+    ],
+  ] as const)('%s reads back with it, quoted (a plain one is dropped by the reader)', (name, args, path, expected) => {
+    const result = ok(text, runCommand(name, text, args));
+    let value: unknown = parseWorkloadText(result.text).value;
+    for (const key of path) value = (value as Record<string, unknown>)[key];
+    expect(value).toBe(expected);
+  });
+});
+
+describe('a block scalar in place of a block mapping', () => {
+  const ports = (after: string) =>
+    `apiVersion: score.dev/v1b1\nservice:\n  ports:\n    www:\n      port: 80\n${after}resources: {}\n`;
+
+  it.each([
+    ['a comment after its last entry', '      targetPort: 8080 # container side\n', ''],
+    [
+      'comment lines under its last entry',
+      '      targetPort: 8080\n      # deeper\n\n  # less deep\n# footer\n',
+      '# footer\n',
+    ],
+  ])('holds exactly the text given, with %s gone with the mapping', (_, after, kept) => {
+    for (const value of [' indented\nblock\n', 'a\nb\n']) {
+      const result = ok(ports(after), commands.setField(ports(after), { pointer: '/service', value }));
+      expect((parseWorkloadText(result.text).value as { service: unknown }).service).toBe(value);
+      const header = value.startsWith(' ') ? '|2' : '|';
+      const lines = value
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) => `  ${line}`);
+      expect(result.text).toBe(
+        `apiVersion: score.dev/v1b1\nservice: ${header}\n${lines.join('\n')}\n${kept}resources: {}\n`,
+      );
+    }
+  });
+
+  it('keeps the comment after the last entry when the new value is on one line, where it is still a comment', () => {
+    const text = ports('      targetPort: 8080 # container side\n');
+    const result = ok(text, commands.setField(text, { pointer: '/service', value: 'plain' }));
+    expect(result.text).toContain('service: plain # container side\n');
+  });
+});
+
 describe('new text for a literal block scalar', () => {
   const text = `containers:
   web:

@@ -5,6 +5,7 @@ import { collect, runPlan } from './run';
 import { removeAt, renameKeyAt, setAt, type Splice } from './splice';
 import { readAt, type EditContext } from './tree';
 import { keepWhenEmpty, namesAt, servicePort } from './workload';
+import { numberText } from '../workload/values';
 
 export interface SetServicePortArgs {
   /** RFC 1123 label of the port. */
@@ -41,7 +42,7 @@ export const setServicePort: Command<SetServicePortArgs> = (text, args) =>
 function portProblem(field: string, port: number): string | undefined {
   return Number.isInteger(port) && port >= 1 && port <= 65535
     ? undefined
-    : `"${field}" must be a whole number from 1 to 65535, not ${port}.`;
+    : `"${field}" must be a whole number from 1 to 65535, not ${numberText(port)}.`;
 }
 
 /** Sets each field of an existing mapping in place, or writes the mapping whole when it is missing or empty. */

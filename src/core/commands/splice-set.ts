@@ -116,8 +116,13 @@ function replaceInBlock(ctx: EditContext, coll: Collection, slot: Slot, value: u
       // A block collection for a block collection: swap the lines, keep the key line and the comments above the first entry.
       return [{ start: lineStartAt(text, range[0]), end: to, insert: tail.slice(style.eol.length) }];
     }
-    if (sameLine) return [{ start: from, end: to, insert: head.trimStart() + tail }];
-    if (!hasComment(text, indicator + 1, range[0])) return [{ start: indicator + 1, end: to, insert: head + tail }];
+    // A block scalar takes as text what follows its last line there, and the lines after it indented
+    // deeper than its key: a comment after the old collection's last entry (`targetPort: 8080 # container
+    // side`) or under it would become part of the value. Those comments were the old value's, as those
+    // between its entries were; they go with them.
+    const end = tail && !isCollectionValue(value) ? afterOwnComments(text, to, column) : to;
+    if (sameLine) return [{ start: from, end, insert: head.trimStart() + tail }];
+    if (!hasComment(text, indicator + 1, range[0])) return [{ start: indicator + 1, end, insert: head + tail }];
     // A comment after the indicator must stay: the new value goes on the old value's line, in flow style.
     return [{ start: range[0], end: to, insert: oneLine().trimStart() }];
   }
@@ -136,6 +141,25 @@ function replaceInBlock(ctx: EditContext, coll: Collection, slot: Slot, value: u
     return edits;
   }
   return [{ start: from, end: to, insert: tail ? oneLine().trimStart() : head.trimStart() }];
+}
+
+/**
+ * The end of the comments that follow a value ending at `at`: one after it on its line, and the
+ * comment lines after it indented deeper than `column` (blank lines between them included); `at`
+ * when there are none.
+ */
+function afterOwnComments(text: string, at: number, column: number): number {
+  const lineEnd = lineEndAt(text, at);
+  let end = /^[ \t]+#/.test(text.slice(at, lineEnd)) ? lineEnd : at;
+  if (end === at && text.slice(at, lineEnd).trim() !== '') return at;
+  for (let start = nextLineStart(text, lineEnd); start < text.length; start = nextLineStart(text, start)) {
+    const line = text.slice(start, lineEndAt(text, start));
+    const content = line.trimStart();
+    if (content === '') continue;
+    if (!content.startsWith('#') || line.length - content.length <= column) break;
+    end = start + line.length;
+  }
+  return end;
 }
 
 /**

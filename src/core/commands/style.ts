@@ -211,7 +211,8 @@ function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean)
       }
       // Unicode's next-line and separators: the library writes them plain (or single-quoted) and reads
       // them back as breaks or not at all. Double quotes escape them (\N, \L, \P).
-      if (typeof scalar.value === 'string' && /[\u0085\u2028\u2029]/.test(scalar.value)) scalar.type = 'QUOTE_DOUBLE';
+      if (typeof scalar.value === 'string' && /[\u0085\u2028\u2029\uFEFF]/.test(scalar.value))
+        scalar.type = 'QUOTE_DOUBLE';
     },
   });
   const rendered = doc.toString({

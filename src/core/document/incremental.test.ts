@@ -415,6 +415,25 @@ describe('reparseWorkloadText', () => {
     expect(shape(again)).toEqual(shape(parseWorkloadText(anchored.replace('web:', 'webx:'))));
   });
 
+  it('reports an alias that cannot be followed as the whole parse does, whichever entry the edit is in', () => {
+    const text =
+      'apiVersion: score.dev/v1b1\nmetadata:\n  name: a\ncontainers:\n  web:\n    image: nginx\nresources:\n  db:\n    type: postgres\n    params:\n      size: 1\n';
+    const cases: Array<[string, string]> = [
+      [text.replace('      size: 1\n', '      size: &p {self: *p}\n'), 'ALIAS_CYCLE'],
+      [text.replace('image: nginx', 'image: *nope'), 'UNKNOWN_ANCHOR'],
+      [text.replace('image: nginx', 'image: &i {a: [*i]}'), 'ALIAS_CYCLE'],
+    ];
+    for (const [next, code] of cases) {
+      const again = reparseWorkloadText(parseWorkloadText(text), next);
+      expect(
+        again.syntax.map((d) => d.code),
+        next,
+      ).toEqual([code]);
+      expect(again.blocked).toBe(true);
+      expect(shape(again)).toEqual(shape(parseWorkloadText(next)));
+    }
+  });
+
   it('reports a name repeated outside the edited entry as the whole parse does', () => {
     const text = 'containers:\n  web:\n    image: a\n  api:\n    image: b\n';
     const next = text.replace('api:', 'web:');

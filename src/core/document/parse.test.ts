@@ -83,6 +83,37 @@ describe('parseWorkloadText', () => {
     expect(parsed.syntax[0]!.range).toEqual({ line: 3, column: 10, endLine: 3, endColumn: 13 });
   });
 
+  it.each([
+    ['in a flow mapping', 'resources: {db: {type: postgres, params: &p {self: *p}}}\n', 1, 52],
+    ['deeper in a block mapping', 'params: &p\n  a:\n    b: [1, *p]\n', 3, 12],
+    ['as a merge key', 'base: &b\n  x: 1\n  <<: *b\n', 3, 7],
+  ])('refuses an alias inside its own anchor (%s), at the alias', (_, text, line, column) => {
+    const parsed = parseWorkloadText(text);
+    expect(parsed.syntax.map((d) => d.code)).toEqual(['ALIAS_CYCLE']);
+    expect(parsed.blocked).toBe(true);
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.syntax[0]!.range).toMatchObject({ line, column });
+    expect(parsed.syntax[0]!.message).toMatch(/alias \*[pb] is inside the value of its own anchor &[pb]/);
+  });
+
+  it('follows an alias to an inner anchor of the same name, which is no cycle', () => {
+    const parsed = parseWorkloadText('a: &p {x: &p 1, y: *p}\nb: *p\n');
+    expect(parsed.syntax).toEqual([]);
+    expect(parsed.value).toEqual({ a: { x: 1, y: 1 }, b: 1 });
+  });
+
+  it.each([
+    ['a value', 'web: *nope\n', 1, 6],
+    ['in a flow mapping', 'c: {image: *nope}\n', 1, 12],
+    ['before its anchor', 'a: *nope\nb: &nope 1\n', 1, 4],
+  ])('says an alias names an undefined anchor (%s), at the alias', (_, text, line, column) => {
+    const parsed = parseWorkloadText(text);
+    expect(parsed.syntax.map((d) => d.code)).toEqual(['UNKNOWN_ANCHOR']);
+    expect(parsed.blocked).toBe(true);
+    expect(parsed.syntax[0]!.range).toMatchObject({ line, column });
+    expect(parsed.syntax[0]!.message).toMatch(/alias \*nope names an anchor that is not defined/);
+  });
+
   it('keeps a few honest aliases working', () => {
     const parsed = parseWorkloadText('x: &img nginx\ncontainers:\n  a1: {image: *img}\n');
     expect(parsed.syntax).toEqual([]);

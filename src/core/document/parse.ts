@@ -153,6 +153,11 @@ export function parseWorkloadText(text: string): ParsedDocument {
     );
   }
 
+  // Before anything turns the tree into data: an alias inside its own anchor's value makes that value
+  // contain itself, and every walk over it (export, the inspector, the preview) would never end.
+  const alias = text.includes('*') ? aliasProblem(doc.contents) : undefined;
+  if (alias) return block(doc, undefined, alias.code, alias.message, alias.at[0], alias.at[1]);
+
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -267,6 +272,61 @@ export function measureDepth(root: unknown, from = 1): { tooDeep: boolean; at: n
     }
   }
   return { tooDeep: false, at: 0 };
+}
+
+/**
+ * The first alias that cannot be followed, as the Score toolchain's YAML reader (yaml.v3) refuses it:
+ * one naming an anchor not set before it, or one inside the value of the anchor it names (that value
+ * would contain itself, without end). An alias names the last anchor of its name set before it, so the
+ * tree is walked in the text's order, keeping the anchors set so far and the anchored nodes still open.
+ * Walked without recursion, as deep input may be hostile.
+ */
+export function aliasProblem(
+  root: unknown,
+): { code: DiagnosticCode; message: string; at: [number, number] } | undefined {
+  const anchors = new Map<string, unknown>();
+  const open = new Set<unknown>();
+  // A node to enter, or (as `{ leave }`) an anchored node whose value ends here.
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node && typeof node === 'object' && 'leave' in node) {
+      open.delete((node as { leave: unknown }).leave);
+      continue;
+    }
+    if (isAlias(node)) {
+      const name = node.source;
+      const at: [number, number] = node.range ? [node.range[0], node.range[1]] : [0, 0];
+      const target = anchors.get(name);
+      if (target === undefined) {
+        return {
+          code: 'UNKNOWN_ANCHOR',
+          message: `The alias *${name} names an anchor that is not defined: no &${name} comes before it. Define the anchor (&${name}) on an earlier value, or write the value here.`,
+          at,
+        };
+      }
+      if (open.has(target)) {
+        return {
+          code: 'ALIAS_CYCLE',
+          message: `The alias *${name} is inside the value of its own anchor &${name}, so that value would contain itself without end. Replace *${name} with a plain value, or move the anchor.`,
+          at,
+        };
+      }
+      continue;
+    }
+    if (!isNode(node)) continue;
+    if (node.anchor) {
+      anchors.set(node.anchor, node);
+      open.add(node);
+      stack.push({ leave: node });
+    }
+    if (isMap(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!.value, node.items[i]!.key);
+    } else if (isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    }
+  }
+  return undefined;
 }
 
 function describeNode(node: unknown): string {

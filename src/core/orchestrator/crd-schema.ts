@@ -2,7 +2,7 @@ import type { DiagnosticCode } from '../diagnostics';
 import { childPointer } from '../document/pointer';
 import { blame } from '../policy/blame';
 import { celInput, compileCel, describeCelValue } from '../policy/cel';
-import { isRecord } from '../workload/values';
+import { isRecord, numberText } from '../workload/values';
 import type { CelRule, StructuralSchema } from './workload-crd';
 
 /**
@@ -234,5 +234,5 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (isRecord(value)) return 'a mapping';
   if (typeof value === 'string') return `the text "${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
-  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+  return typeof value === 'number' ? `the number ${numberText(value)}` : `the value ${String(value)}`;
 }

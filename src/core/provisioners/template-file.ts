@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import { aliasProblem, MAX_DEPTH, measureDepth } from '../document/parse';
 import { createTemplateProvisioner, type TemplateProvisionerSpec } from './template-provisioner';
 import type { Provisioner } from './types';
 
@@ -22,13 +23,19 @@ const TEMPLATE_KEYS = [
 ] as const;
 const OTHER_KEYS = ['uri', 'type', 'class', 'id', 'description', 'supported_params', 'expected_outputs', 'args', 'env'];
 
+/**
+ * A provisioners file is a few kilobytes (score-compose's own defaults are about 30 KB). One may come
+ * with a link, so a file far larger is refused with the reason before it is read.
+ */
+export const MAX_PROVISIONER_FILE = 2 * 1024 * 1024;
+
 export function loadProvisionerFile(
   text: string,
   file = 'provisioners.yaml',
 ): { provisioners: Provisioner[] } | { error: string } {
-  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true });
-  if (doc.errors.length > 0) return { error: `failed to decode file '${file}': ${doc.errors[0]!.message}` };
-  const value = doc.toJS() as unknown;
+  const read = readProvisionerYaml(text, file);
+  if ('error' in read) return read;
+  const value = read.value;
   if (value === null || value === undefined) return { provisioners: [] };
   if (!Array.isArray(value)) return { error: `failed to decode file '${file}': expected a list of provisioners` };
   const provisioners: Provisioner[] = [];
@@ -96,6 +103,43 @@ export function loadProvisionerFiles(
     provisioners.push(...loaded.provisioners);
   }
   return { provisioners };
+}
+
+/**
+ * The file's YAML as data, or why it cannot be read: too large, not YAML, nested too deeply, an alias
+ * that cannot be followed (inside its own anchor's value, or to no anchor) or that expands to too
+ * much (yaml's own guard against "billion laughs" throws, and must not reach the user as a crash).
+ */
+function readProvisionerYaml(text: string, file: string): { value: unknown } | { error: string } {
+  const refuse = (why: string) => ({ error: `failed to decode file '${file}': ${why}` });
+  if (text.length > MAX_PROVISIONER_FILE) {
+    const size = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+    return refuse(
+      `the file is ${size(text.length)}; a provisioners file may be at most ${size(MAX_PROVISIONER_FILE)}, so it is not read`,
+    );
+  }
+  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+  const tooDeep = `it nests more than ${MAX_DEPTH} levels deep; no provisioners file needs this`;
+  try {
+    const doc = parseDocument(text, { schema: 'core', uniqueKeys: true });
+    const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
+    if (overflow) return refuse(tooDeep);
+    if (doc.errors.length > 0) return refuse(doc.errors[0]!.message);
+    const depth = measureDepth(doc.contents);
+    if (depth.tooDeep) return refuse(`line ${lineOf(depth.at)}: ${tooDeep}`);
+    const alias = aliasProblem(doc.contents);
+    if (alias) return refuse(`line ${lineOf(alias.at[0])}: ${alias.message}`);
+    return { value: doc.toJS() as unknown };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/alias/i.test(message)) {
+      return refuse(
+        'its anchors and aliases expand to too much data (an "alias bomb"); replace the nested aliases with plain values',
+      );
+    }
+    if (/call stack/i.test(message)) return refuse(tooDeep);
+    return refuse(message);
+  }
 }
 
 function stringList(value: unknown): string[] {

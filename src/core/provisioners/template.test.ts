@@ -54,6 +54,31 @@ describe('provisioner files', () => {
     });
   });
 
+  it('refuses a hostile file with the reason, never a crash', () => {
+    let laughs = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
+    for (let i = 1; i < 9; i++)
+      laughs += `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
+    const cases: Array<[string, RegExp]> = [
+      [laughs, /^failed to decode file 'provisioners.yaml': its anchors and aliases expand to too much data/],
+      [
+        '- &p {uri: template://x, type: t, params: [*p]}\n',
+        /line 1: The alias \*p is inside the value of its own anchor &p/,
+      ],
+      ['- {uri: template://x, type: t}\n- *nope\n', /line 2: The alias \*nope names an anchor that is not defined/],
+      ['['.repeat(5000) + ']'.repeat(5000), /nests more than 1000 levels deep/],
+      [
+        `- uri: template://x\n  type: t\n  outputs: "${'x'.repeat(3 * 1024 * 1024)}"\n`,
+        /the file is 3\.0 MB; a provisioners file may be at most 2\.0 MB/,
+      ],
+    ];
+    for (const [text, reason] of cases) {
+      const out = loadProvisionerFile(text);
+      expect('error' in out && out.error, text.slice(0, 40)).toMatch(reason);
+    }
+  });
+
   it('loads several files in name order, so that earlier files win', () => {
     const out = loadProvisionerFiles([
       { name: 'zz-default.provisioners.yaml', text: '- uri: template://late\n  type: thing\n' },

@@ -343,6 +343,48 @@ describe('define, template and block', () => {
   });
 });
 
+describe('budgets: a hostile template ends with a clear error', () => {
+  it.each([
+    [
+      '{{ repeat 50000000 "a" | sha256sum }}',
+      /at <repeat 50000000 "a">: error calling repeat: the result would hold 50,000,000 characters; a template may build at most 4,194,304/,
+    ],
+    [
+      '{{ range until 1000000000 }}x{{ end }}',
+      /at <until 1000000000>: error calling until: the result would hold 1,000,000,000 items/,
+    ],
+    ['{{ seq 100000000 }}', /error calling seq: the result would hold 100,000,000 items/],
+    [
+      '{{ randAlphaNum 100000000 | trunc 5 }}',
+      /error calling randAlphaNum: the result would hold 100,000,000 characters/,
+    ],
+    ['{{ randBytes 100000000 }}', /error calling randBytes: the result would hold/],
+    ['{{ indent 5000000 "a" }}', /error calling indent: the result would hold 5,000,001 characters/],
+    [
+      '{{ $x := "ab" }}{{ range until 100 }}{{ $x = print $x $x }}{{ end }}',
+      /at <print \$x \$x>: error calling print: the result holds 8,388,608 characters/,
+    ],
+    [
+      '{{ range until 1000000 }}{{ end }}',
+      /t:1:15: executing "t" at <1000000>: the template ran more than 1,000,000 steps/,
+    ],
+    ['{{ range until 1000 }}{{ range until 1000 }}{{ end }}{{ end }}', /ran more than 1,000,000 steps/],
+    ['{{ range until 900000 }}{{ repeat 5 "a" }}{{ end }}', /ran more than 1,000,000 steps/],
+    ['{{ range until 1000 }}{{ repeat 5000 "a" }}{{ end }}', /the output passed 4,194,304 characters/],
+  ])('%s', (source, message) => {
+    expect(execError(source)).toMatch(message);
+  });
+
+  it('refuses 2,000 nested {{if}} at parse time with a template error, not a stack overflow', () => {
+    const deep = '{{ if true }}'.repeat(2000) + 'x' + '{{ end }}'.repeat(2000);
+    expect(() => run(deep)).toThrow(
+      /^template: t:1: \{\{if\}\}, \{\{range\}\} and \{\{with\}\} nest more than 250 levels deep/,
+    );
+    const fine = '{{ if true }}'.repeat(250) + 'x' + '{{ end }}'.repeat(250);
+    expect(run(fine)).toBe('x');
+  });
+});
+
 describe('execution error locations', () => {
   it('points at the command with line and byte column, like score-compose prints them', () => {
     expect(execError('{{ fail "boom" }}')).toBe(

@@ -243,6 +243,17 @@ describe('regular expressions (Go RE2 rules)', () => {
     expect(run(source)).toBe(expected);
   });
 
+  it('matches in linear time, as RE2 does: a pattern that makes a backtracking engine take forever ends at once', () => {
+    const evil = 'a'.repeat(5000) + '!';
+    expect(run(`{{ regexMatch "^(a+)+$" "${evil}" }} {{ regexFind "(a|aa)+b" "${evil}" }}`)).toBe('false ');
+    expect(run(`{{ regexReplaceAll "(x+x+)+y" "${'x'.repeat(5000)}" "-" | len }}`)).toBe('5000');
+  });
+
+  it('reads the parts of Go syntax JavaScript lacks, as Go does', () => {
+    expect(run('{{ regexFindAll "\\\\Qa.b\\\\E|[[:digit:]]+" "a.b 12 axb" -1 }}')).toBe('[a.b 12]');
+    expect(run('{{ regexFind "(?U)a+" "aaa" }} {{ regexReplaceAll "(?<w>b+)" "abbc" "<$w>" }}')).toBe('a a<bb>c');
+  });
+
   it('rejects Perl syntax RE2 lacks', () => {
     expect(failure('{{ mustRegexMatch "a(?=b)" "ab" }}')).toMatch(
       /error parsing regexp: invalid or unsupported Perl syntax/,

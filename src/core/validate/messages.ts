@@ -1,5 +1,5 @@
 import { closestField } from '../workload/did-you-mean';
-import { valueAtPath } from '../workload/values';
+import { numberText, valueAtPath } from '../workload/values';
 import { keyNounOf, showValue, subject, subjectWithValue, type Place } from './places';
 
 /**
@@ -199,7 +199,7 @@ function describeValue(value: unknown): string {
     case 'string':
       return `the text ${showValue(value)}`;
     case 'number':
-      return `the number ${value}`;
+      return `the number ${numberText(value)}`;
     case 'boolean':
       return `the value ${value}`;
     case 'object':

@@ -1,4 +1,5 @@
 import type { Mounts, Scalar, Workload } from '../workload/types';
+import { numberText } from '../workload/values';
 
 /**
  * Where a value sits, said in the user's words ("Memory limit of container "web"", not
@@ -228,7 +229,8 @@ function ordinal(segment: string): string {
 // Small words
 export function showValue(value: unknown): string {
   if (typeof value === 'string') return `"${value.length > 60 ? value.slice(0, 60) + '…' : value}"`;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return String(value);
   return '';
 }
 

@@ -35,6 +35,31 @@ describe('validation never throws', () => {
     }
   });
 
+  it('says what the file holds for .nan, .inf and numbers too large to hold, never NaN or Infinity', () => {
+    const text = `apiVersion: score.dev/v1b1
+metadata:
+  name: numbers
+containers:
+  web:
+    image: nginx
+service:
+  ports:
+    a: {port: .nan, targetPort: -.inf}
+    b: {port: .inf}
+    c: {port: 123456789012345678901234567890}
+`;
+    const messages = validateText(text).diagnostics.map((d) => d.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('not the number .nan (not a number)'),
+        expect.stringContaining('not the number -.inf (minus infinity)'),
+        expect.stringContaining('not the number .inf (infinity)'),
+        expect.stringContaining('Port about 1.23 × 10^29 (too large to be held exactly) of service port "c"'),
+      ]),
+    );
+    for (const message of messages) expect(message).not.toMatch(/NaN|Infinity|undefined|e\+\d/);
+  });
+
   it('validates a workload with __proto__ and constructor keys everywhere without polluting anything', () => {
     const text = `apiVersion: score.dev/v1b1
 metadata:

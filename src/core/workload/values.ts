@@ -88,6 +88,21 @@ export function followKeys(from: unknown, keys: readonly string[]): { value: unk
   return { value, depth };
 }
 
+/**
+ * A number in a message, as the YAML that gave it is written: `.nan`, `.inf` and `-.inf` (JavaScript
+ * would print NaN and Infinity, which the file does not hold), and a whole number too large to be held
+ * exactly said to be so, rather than printed with digits the file does not have.
+ */
+export function numberText(n: number): string {
+  if (Number.isNaN(n)) return '.nan (not a number)';
+  if (n === Infinity) return '.inf (infinity)';
+  if (n === -Infinity) return '-.inf (minus infinity)';
+  if (Number.isInteger(n) && !Number.isSafeInteger(n)) {
+    return `about ${n < 0 ? '-' : ''}${Math.abs(n).toPrecision(3).replace('e+', ' × 10^')} (too large to be held exactly)`;
+  }
+  return String(n);
+}
+
 /** The text of a scalar (numbers and booleans as written); undefined for anything else. */
 export function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

@@ -52,6 +52,13 @@ describe('reading a workload sent to the server', () => {
       undefined,
       /alias bomb/,
     ],
+    [
+      'an alias inside its own anchor',
+      'resources: {db: {type: postgres, params: &p {self: *p}}}\n',
+      yaml,
+      'ALIAS_CYCLE',
+      /alias \*p is inside the value of its own anchor &p/,
+    ],
   ])('refuses %s with the reason', (_what, text, type, code, reason) => {
     const body = readWorkloadBody(text, type);
     expect(body.ok).toBe(false);

@@ -22,6 +22,7 @@ import {
 import { messageOf, TemplateError } from '../parse/errors';
 import type { ParsedTemplate } from '../parse/parser';
 import { AND, BUILTINS, OR } from './builtins';
+import { counted, TEMPLATE_BUDGET } from './budget';
 import { paramTypeName, toSpec, type FunctionSpec, type ParamType, type TemplateFunction } from './functions';
 import { isTrue } from './truth';
 
@@ -54,6 +55,8 @@ export class Evaluator {
   protected tree: TemplateTree;
   private readonly functions: Map<string, FunctionSpec>;
   private readonly missingKey: 'default' | 'zero' | 'error';
+  /** Steps taken so far, against TEMPLATE_BUDGET.steps. */
+  private steps = 0;
 
   constructor(
     protected readonly parsed: ParsedTemplate,
@@ -92,6 +95,15 @@ export class Evaluator {
     const line = 1 + (before.match(/\n/g)?.length ?? 0);
     const column = utf8Length(before.slice(lastNewline + 1));
     return { location: `${this.parsed.name}:${line}:${column}`, line, column };
+  }
+
+  /** One more step (a node walked, a loop turn, a function call); past the budget the run ends with an error. */
+  protected step(): void {
+    if (++this.steps > TEMPLATE_BUDGET.steps) {
+      this.errorf(
+        `the template ran more than ${counted(TEMPLATE_BUDGET.steps)} steps, far more than a provisioner needs (a loop too long?); it was stopped`,
+      );
+    }
   }
 
   // --- variables ---
@@ -328,6 +340,7 @@ export class Evaluator {
         spec.variadic && numIn - 1 >= numFixed ? spec.variadic : (spec.params[numIn - 1] ?? spec.variadic ?? 'any');
       argv.push(this.validateType(final, t));
     }
+    this.step();
     let result: unknown;
     try {
       result = (spec.fn as (...a: unknown[]) => unknown)(...argv);
@@ -336,6 +349,15 @@ export class Evaluator {
       this.at(node);
       const message = e instanceof RangeError && /call stack/i.test(e.message) ? 'stack overflow' : messageOf(e);
       this.errorf(`error calling ${name}: ${message}`);
+    }
+    // What a function built from smaller parts (print, join, a list) is held to the budget too.
+    const size = typeof result === 'string' ? result.length : Array.isArray(result) ? result.length : 0;
+    const limit = typeof result === 'string' ? TEMPLATE_BUDGET.output : TEMPLATE_BUDGET.items;
+    if (size > limit) {
+      this.at(node);
+      this.errorf(
+        `error calling ${name}: the result holds ${counted(size)} ${typeof result === 'string' ? 'characters' : 'items'}; a template may build at most ${counted(limit)}`,
+      );
     }
     return result;
   }

@@ -18,6 +18,7 @@ import {
 } from '../parse/ast';
 import { TemplateError } from '../parse/errors';
 import type { ParsedTemplate } from '../parse/parser';
+import { counted, TEMPLATE_BUDGET } from './budget';
 import { Evaluator, type TemplateOptions } from './eval';
 import { isTrue } from './truth';
 
@@ -32,6 +33,7 @@ const CONTINUE = Symbol('continue');
 /** The walking half of exec.go's state: the output and the template call depth. */
 class Executor extends Evaluator {
   private out: string[] = [];
+  private outLength = 0;
   private depth = 0;
 
   run(data: unknown): string {
@@ -42,7 +44,9 @@ class Executor extends Evaluator {
   // --- walking ---
 
   private walk(dot: unknown, node: Node): void {
-    this.at(node);
+    this.step();
+    // A list has no words of its own to show in an error: one about it is told at the node before it.
+    if (node.type !== 'list') this.at(node);
     switch (node.type) {
       case 'action': {
         // Variables declared here persist until the enclosing {{end}}; a declaration prints nothing.
@@ -70,7 +74,7 @@ class Executor extends Evaluator {
         this.walkTemplate(dot, node);
         return;
       case 'text':
-        this.out.push(node.text);
+        this.write(node.text);
         return;
       default:
         this.errorf(`unknown node: ${nodeString(node)}`);
@@ -164,7 +168,17 @@ class Executor extends Evaluator {
   private printValue(node: ActionNode, v: unknown): void {
     this.at(node);
     if (typeof v === 'function') this.errorf(`can't print ${nodeString(node)} of type ${typeName(v)}`);
-    this.out.push(v === undefined || v === null ? '<no value>' : sprint([v]));
+    this.write(v === undefined || v === null ? '<no value>' : sprint([v]));
+  }
+
+  private write(text: string): void {
+    this.outLength += text.length;
+    if (this.outLength > TEMPLATE_BUDGET.output) {
+      this.errorf(
+        `the output passed ${counted(TEMPLATE_BUDGET.output)} characters, far more than a provisioner writes; it was stopped`,
+      );
+    }
+    this.out.push(text);
   }
 }
 

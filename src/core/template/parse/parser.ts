@@ -62,6 +62,11 @@ export const BUILTIN_NAMES: readonly string[] = [
 ];
 
 const MAX_STACK_DEPTH = 1000;
+/**
+ * {{if}}, {{range}} and {{with}} nested in each other. Go sets no limit (its stacks grow); a JavaScript
+ * stack holds a few thousand levels of parsing and walking, and no provisioner nests more than a few.
+ */
+export const MAX_NESTING = 250;
 
 /** Go's FieldNode/VariableNode identifiers: ".A.B" → [A, B]; "$x.A" → [$x, A]. */
 function splitField(text: string): string[] {
@@ -73,6 +78,7 @@ class TreeParser extends TokenReader {
   private vars: string[] = ['$'];
   private rangeDepth = 0;
   private stackDepth = 0;
+  private nesting = 0;
   root: ListNode | null = null;
 
   constructor(
@@ -268,6 +274,12 @@ class TreeParser extends TokenReader {
 
   private branchControl(context: 'if' | 'range' | 'with'): Node {
     const mark = this.vars.length;
+    if (this.nesting >= MAX_NESTING) {
+      this.errorf(
+        `{{if}}, {{range}} and {{with}} nest more than ${MAX_NESTING} levels deep here; flatten the template`,
+      );
+    }
+    this.nesting++;
     try {
       const pipe = this.pipeline(context, 'rightDelim');
       if (context === 'range') this.rangeDepth++;
@@ -288,6 +300,7 @@ class TreeParser extends TokenReader {
       }
       return { type: context, pos: pipe.pos, line: pipe.line, pipe, list, elseList };
     } finally {
+      this.nesting--;
       this.vars.length = mark;
     }
   }

@@ -13,6 +13,7 @@
 import { base64Encode } from '../../go/encoding/base64';
 import { basePath, cleanPath, dirPath, extPath, isAbsPath } from '../../go/path';
 import { deepEqual, kindName, typeName } from '../../go/value';
+import { withinBudget } from '../exec/budget';
 import { spec, type TemplateFunction } from '../exec/functions';
 import { defaultFunctions } from './defaults';
 import { dictFunctions } from './dicts';
@@ -34,6 +35,7 @@ function uuidv4(random: SeededRandom): string {
 
 /** sprig randBytes: count random bytes, base64-encoded. */
 function randBytes(random: SeededRandom, count: number): string {
+  withinBudget(Math.ceil(count / 3) * 4, 'characters');
   return base64Encode(Array.from({ length: Math.max(count, 0) }, () => random.nextInt(256)));
 }
 

@@ -3,6 +3,7 @@
  * decimal (addf, subf, mulf, divf use shopspring/decimal), ranges (until, seq) and rounding.
  */
 import { formatValue } from '../../go/fmt';
+import { withinBudget } from '../exec/budget';
 import { spec, type TemplateFunction } from '../exec/functions';
 import { atoi, int64Result, toFloat64, toInt64, toInt64Big } from './conversions';
 import type { SeededRandom } from './random';
@@ -69,6 +70,7 @@ function until(count: number): number[] {
 }
 
 function untilStep(start: number, stop: number, step: number): number[] {
+  if (step !== 0) withinBudget((stop - start) / step, 'items');
   const out: number[] = [];
   if (stop < start) {
     if (step >= 0) return out;

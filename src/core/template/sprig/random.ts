@@ -4,6 +4,8 @@
  * with the same seed gives the same passwords and names every time. Not cryptographic: the values
  * only need to look like score-compose's and stay stable.
  */
+import { withinBudget } from '../exec/budget';
+
 export class SeededRandom {
   private state: number;
 
@@ -51,6 +53,7 @@ export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
  * must draw exactly what the templates draw.
  */
 export function randomString(random: SeededRandom, count: number, alphabet: string): string {
+  withinBudget(count, 'characters');
   let out = '';
   for (let i = 0; i < count; i++) out += alphabet[random.nextInt(alphabet.length)] ?? '';
   return out;

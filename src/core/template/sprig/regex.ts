@@ -1,8 +1,8 @@
 /**
- * sprig's regular expressions, in Go's RE2 syntax (go/regexp.ts). A bad pattern fails the template,
+ * sprig's regular expressions, in Go's RE2 syntax (regexp.ts, on re2js). A bad pattern fails the template,
  * except in regexMatch, which sprig has answer false.
  */
-import { compileGoRegexp, findAll, quoteMeta, replaceAll, split } from '../../go/regexp';
+import { compileGoRegexp, findAll, quoteMeta, replaceAll, split } from './regexp';
 import { spec, type TemplateFunction } from '../exec/functions';
 import { withMust } from './must';
 

@@ -8,6 +8,7 @@ import * as strconv from '../../go/strconv';
 import * as strings from '../../go/strings';
 import { isLower, isTitle, isUpper, toLowerRune, toUpperRune } from '../../go/unicode/unicode';
 import { isList, mapSet, newMap, type GoMap } from '../../go/value';
+import { withinBudget } from '../exec/budget';
 import { spec, type TemplateFunction } from '../exec/functions';
 import { strslice, strval } from './conversions';
 import { DIGITS, LETTERS, randomString, type SeededRandom } from './random';
@@ -129,8 +130,10 @@ function indexedMap(parts: readonly string[]): GoMap {
 
 /** sprig indent: every line prefixed, the first one included. */
 function indent(spaces: number, v: string): string {
+  const lines = v.split('\n');
+  withinBudget(v.length + spaces * lines.length, 'characters');
   const pad = strings.repeat(' ', spaces);
-  return pad + v.split('\n').join('\n' + pad);
+  return pad + lines.join('\n' + pad);
 }
 
 /** sprig randAscii's alphabet: the printable ASCII characters. */
@@ -160,7 +163,10 @@ export function stringFunctions(random: SeededRandom): Record<string, TemplateFu
     title: spec(['string'], strings.title),
     untitle: spec(['string'], untitle),
     substr: spec(['int', 'int', 'string'], substring),
-    repeat: spec(['int', 'string'], (count: number, s: string) => strings.repeat(s, count)),
+    repeat: spec(['int', 'string'], (count: number, s: string) => {
+      withinBudget(count * s.length, 'characters');
+      return strings.repeat(s, count);
+    }),
     trimall: spec(['string', 'string'], (a: string, b: string) => strings.trim(b, a)),
     trimAll: spec(['string', 'string'], (a: string, b: string) => strings.trim(b, a)),
     trimSuffix: spec(['string', 'string'], (a: string, b: string) =>
