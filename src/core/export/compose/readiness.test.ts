@@ -5,7 +5,8 @@ import { defaultProvisioners } from '../../provisioners/builtin';
 import type { Provisioner } from '../../provisioners/types';
 import { templates } from '../../templates';
 import { validateParsed } from '../../validate';
-import { composeReadiness, exportProblemCount, withExportReadiness } from './readiness';
+import { exportProblemCount, withExportReadiness } from './problems';
+import { composeReadiness } from './readiness';
 
 function readiness(text: string, provisioners?: Provisioner[]) {
   const report = validateParsed(parseWorkloadText(text));

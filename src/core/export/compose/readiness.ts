@@ -1,4 +1,4 @@
-import { compareDiagnostics, type Diagnostic, type DiagnosticCode, type Severity } from '../../diagnostics';
+import type { Diagnostic, DiagnosticCode, Severity } from '../../diagnostics';
 import type { ParsedDocument } from '../../document/parse';
 import { childPointer } from '../../document/pointer';
 import { rangeOf, type RangePart } from '../../document/source-map';
@@ -41,30 +41,6 @@ export function composeReadiness(
     ...result.errors.map((error) => place(error, 'error')),
     ...result.warnings.map((warning) => place(warning, 'warning')),
   ];
-}
-
-/**
- * The report with the Compose export's problems in place of those it held (from an earlier text,
- * or none). The verdict (`valid`, `errors`, `warnings`) stays the validation's: the workload is valid
- * Score whether or not it exports, and the status says both (ui/app/status-text.ts).
- */
-export function withExportReadiness<R extends { diagnostics: Diagnostic[] }>(
-  report: R,
-  found: readonly Diagnostic[],
-): R {
-  const kept = report.diagnostics.filter((d) => !isExportReadiness(d));
-  if (kept.length === report.diagnostics.length && found.length === 0) return report;
-  return { ...report, diagnostics: [...kept, ...found].sort(compareDiagnostics) };
-}
-
-/** A problem the Compose export's readiness reported (not the orchestrator's, which shares the source). */
-export function isExportReadiness(d: Diagnostic): boolean {
-  return d.source === 'export' && d.code.startsWith('EXPORT_');
-}
-
-/** How many of the report's problems (errors and warnings) are the Compose export's. */
-export function exportProblemCount(diagnostics: readonly Diagnostic[]): number {
-  return diagnostics.filter((d) => isExportReadiness(d) && d.severity !== 'info').length;
 }
 
 interface Place {
