@@ -191,8 +191,9 @@ describe('the checker', () => {
     const { state, checker } = checkerWith(failing, { timers: time.api, background: worker });
     const exportProblems = () => state.report.diagnostics.filter((d) => d.source === 'export');
     checker.opened(failing);
-    expect(asked).toEqual([]); // not before the page is free
     time.advance(0);
+    expect(asked).toEqual([]); // a text just opened waits for the page to be still
+    time.advance(500);
     expect(asked).toEqual([failing]);
     answer!();
     await Promise.resolve();

@@ -4,7 +4,7 @@ import { pointerAt } from '../../../core/document/source-map';
 import type { ValidationReport } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
 import { createExportReadiness } from './export-readiness';
-import { createIdleWork } from './idle-work';
+import { createIdleWork, WORKER_READ_DELAY_MS } from './idle-work';
 import { isParsedHere } from './lazy-parsed';
 import { afterChange, type PendingEdits } from './pending-edits';
 import { pageTimers, type CheckTimers, type TimerHandle } from './timers';
@@ -225,7 +225,7 @@ export function createChecker<C extends { text: string }>(
     opened(text: string): void {
       idle.readInBackground(text);
       idle.rehearseLater(text);
-      readiness.follow();
+      readiness.follow(WORKER_READ_DELAY_MS);
     },
 
     /** Checks the current text now (on blur, or before answering automation) and returns the report. */

@@ -35,11 +35,15 @@ export function createExportReadiness({ timers, worker, report, adopt }: ExportR
       return held.length === 0 || next.parsed.blocked ? next : withExportReadiness(next, held);
     },
 
-    /** A report is in the store: ask the worker what the Compose export makes of its text, once the page is free. */
-    follow(): void {
+    /**
+     * A report is in the store: ask the worker what the Compose export makes of its text once the
+     * page is free, or `afterMs` later (a text just opened: the worker, started then, stays out of the
+     * page's first load).
+     */
+    follow(afterMs = 0): void {
       timers.cancel(timer);
       const id = ++asked;
-      timer = timers.after(0, () => {
+      timer = timers.after(afterMs, () => {
         timer = undefined;
         const background = worker();
         const { parsed } = report();
