@@ -86,7 +86,6 @@ export type DiagnosticCode =
   | 'EXPORT_UNRESOLVED'
   | 'EXPORT_FAILS'
   | 'EXPORT_CHANGED'
-  | 'EXPORT_NOTE'
   // policy layer: admission policies (ValidatingAdmissionPolicy)
   | 'POLICY_VIOLATION'
   | 'POLICY_EVALUATION_ERROR'

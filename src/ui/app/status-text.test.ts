@@ -41,7 +41,7 @@ describe('statusText with the Compose export', () => {
 
   it('leaves out notes and the problems of other layers and exporters', () => {
     const orchestrator = exportProblem('error', 'NOT_IN_WORKLOAD_RESOURCE');
-    const note = exportProblem('info', 'EXPORT_NOTE');
+    const note = exportProblem('info', 'EXPORT_CHANGED');
     const schema: Diagnostic = { ...exportProblem('error', 'REQUIRED_FIELD'), source: 'schema' };
     expect(statusText({ errors: 1, warnings: 0, diagnostics: [orchestrator, note, schema] })).toBe('1 error');
   });

@@ -39,16 +39,18 @@ export function composeReadiness(
   const place = placer(parsed);
   return [
     ...result.errors.map((error) => place(error, 'error')),
-    ...result.warnings.map((warning) => place(warning, 'warning')),
+    // That service ports are not published on the host is a note for the export's report, not a problem.
+    ...result.warnings.filter((w) => !UNPUBLISHED.test(w)).map((warning) => place(warning, 'warning')),
   ];
 }
+
+const UNPUBLISHED = /^[^:]*: service\.ports \(.*\) are not published on the host/;
 
 interface Place {
   code: DiagnosticCode;
   pointer: string;
   part?: RangePart;
   message: string;
-  severity?: Severity;
 }
 
 /** Places one of the export's messages in the workload's text. */
@@ -100,29 +102,35 @@ function placer(parsed: ParsedDocument): (raw: string, severity: Severity) => Di
         message: `The Compose export cannot set this variable: ${detailAfter(raw, pointerPath(raw) ?? '')}. Correct the placeholder so that it names a resource output or metadata key that exists.`,
       };
     }
-    return {
-      code: 'EXPORT_FAILS',
-      pointer: pointer ?? '/metadata/name',
-      message: `The Compose export would fail: ${raw}.`,
-    };
+    if (pointer !== undefined) {
+      return {
+        code: 'EXPORT_FAILS',
+        pointer,
+        part: 'key',
+        message: `The Compose export would fail at ${pointerPath(raw)!}: ${detailAfter(raw, pointerPath(raw)!)}.`,
+      };
+    }
+    return { code: 'EXPORT_FAILS', pointer: '/metadata/name', message: `The Compose export would fail: ${raw}.` };
   };
 
   const placeWarning = (raw: string): Place => {
     const text = name !== '' && raw.startsWith(`${name}: `) ? raw.slice(name.length + 2) : raw;
-    if (text.startsWith('service.ports ')) {
-      return { code: 'EXPORT_NOTE', pointer: '/service/ports', part: 'key', severity: 'info', message: `${text}.` };
-    }
+    const pointer = pointerIn(text);
     return {
       code: 'EXPORT_CHANGED',
-      pointer: pointerIn(text) ?? '/metadata/name',
-      message: `The Compose export changes this: ${text}.`,
+      pointer: pointer ?? '/metadata/name',
+      part: 'key',
+      message:
+        pointer === undefined
+          ? `The Compose export changes this workload: ${text}.`
+          : `The Compose export changes ${pointerPath(text)!}: ${detailAfter(text, pointerPath(text)!)}.`,
     };
   };
 
   return (raw, severity) => {
     const p = severity === 'error' ? placeError(raw) : placeWarning(raw);
     return {
-      severity: p.severity ?? severity,
+      severity,
       code: p.code,
       message: p.message,
       path: p.pointer,

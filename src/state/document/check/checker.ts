@@ -155,7 +155,7 @@ export function createChecker<C extends { text: string }>(
       caret !== undefined && !next.report.parsed.blocked ? pointerAt(next.report.parsed, caret) : undefined;
     host.adopt(next, { asked: caret, pointer }, change);
     mark('score:checked');
-    readiness.follow();
+    readiness.follow(text);
     idle.readInBackground(text);
     if (change) idle.rehearseLater(text);
     return next.report;
@@ -188,7 +188,7 @@ export function createChecker<C extends { text: string }>(
           { asked: caret, pointer },
         );
         mark('score:checked');
-        readiness.follow();
+        readiness.follow(text);
       },
       () => {
         worker = undefined; // the worker failed: check here from now on
@@ -225,7 +225,7 @@ export function createChecker<C extends { text: string }>(
     opened(text: string): void {
       idle.readInBackground(text);
       idle.rehearseLater(text);
-      readiness.follow(WORKER_READ_DELAY_MS);
+      readiness.follow(text, WORKER_READ_DELAY_MS);
     },
 
     /** Checks the current text now (on blur, or before answering automation) and returns the report. */
@@ -239,7 +239,7 @@ export function createChecker<C extends { text: string }>(
       const next = derived(text, host.checked().readable, hintFor(text), host.checked().report);
       pending = undefined;
       host.adopt(next, undefined);
-      readiness.follow();
+      readiness.follow(text);
     },
 
     /** The validation worker, while it works (the selection asks it where the caret is in a long text). */

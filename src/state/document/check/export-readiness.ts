@@ -14,6 +14,10 @@ import type { CheckTimers, TimerHandle } from './timers';
  * (`carried`), so that the status and the Problems list do not blink at every pause in typing; the
  * worker's answer then replaces them (and only causes an update when they changed).
  */
+/** From this length (as typing stops asking for suggestions, ui/yaml/typing-suggestions.ts), readiness waits LONG_TEXT_WAIT_MS. */
+const LONG_TEXT = 64 * 1024;
+const LONG_TEXT_WAIT_MS = 500;
+
 export interface ExportReadinessOptions {
   timers: CheckTimers;
   /** The worker, while it works; without one, or once it fails, nothing is asked. */
@@ -36,14 +40,17 @@ export function createExportReadiness({ timers, worker, report, adopt }: ExportR
     },
 
     /**
-     * A report is in the store: ask the worker what the Compose export makes of its text once the
+     * A report of `text` is in the store (or about to be): ask the worker what the Compose export makes of its text once the
      * page is free, or `afterMs` later (a text just opened: the worker, started then, stays out of the
      * page's first load).
      */
-    follow(afterMs = 0): void {
+    follow(text: string, afterMs = 0): void {
       timers.cancel(timer);
       const id = ++asked;
-      timer = timers.after(afterMs, () => {
+      // A long text's export takes the worker a while (the 100×100: about 200 ms on a loaded 2-core
+      // machine), and holds up its next check: asked for only once typing has paused for longer.
+      const wait = text.length >= LONG_TEXT ? Math.max(afterMs, LONG_TEXT_WAIT_MS) : afterMs;
+      timer = timers.after(wait, () => {
         timer = undefined;
         const background = worker();
         const { parsed } = report();
