@@ -20,14 +20,13 @@ test('a template that cannot be exported says so in the status, in Problems and 
   await waitForEditor(page);
   const ui = app(page);
   await expect(ui.status).toHaveText(/^✓ Valid, \d+ warnings · Compose export: 1 problem$/, WORKER_ANSWER);
-  // The resource's node counts it with its other problems; its badge opens the export's, an error, first.
-  const badge = node(page, 'resource:session-secrets').getByRole('button', { name: /problems?, show the first/ });
-  await expect(badge).toHaveText(/✕/);
+  // The catalog's warning there names the cause (and its fix); it says the export stops there too.
+  const badge = node(page, 'resource:session-secrets').getByRole('button', { name: '1 problem, show the first' });
   await badge.click();
   const problem = ui.problemsRegion.locator('.problem[aria-current="true"]');
-  await expect(problem).toContainText('The Compose export would stop at resource "session-secrets"');
-  await expect(problem).toContainText('EXPORT_NO_PROVISIONER');
-  await expect(problem).toContainText('Load a provisioners file for it on the Catalog page');
+  await expect(problem).toContainText('NO_PROVISIONER');
+  await expect(problem).toContainText('no provisioner for type "secret"');
+  await expect(problem).toContainText('The Compose export stops here.');
   await expect(ui.selected).toHaveText('/resources/session-secrets/type');
 
   // A workload that exports reads Valid alone.

@@ -110,6 +110,12 @@ export interface Diagnostic {
   path: string;
   range: TextRange;
   source: DiagnosticSource;
+  /**
+   * The Compose export's problem this diagnostic also stands for, when the export stops where another
+   * layer found the cause already (a resource no provisioner takes, an output its provisioner does not
+   * give): one problem is listed, with its fix, and counted as the export's (export/compose/problems.ts).
+   */
+  exportProblem?: Diagnostic;
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

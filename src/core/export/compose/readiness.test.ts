@@ -4,6 +4,7 @@ import { loadProvisionerFile } from '../../provisioners/template-file';
 import { defaultProvisioners } from '../../provisioners/builtin';
 import type { Provisioner } from '../../provisioners/types';
 import { templates } from '../../templates';
+import { buildCatalog } from '../../catalog';
 import { validateParsed } from '../../validate';
 import { exportProblemCount, withExportReadiness } from './problems';
 import { composeReadiness } from './readiness';
@@ -122,5 +123,29 @@ describe('withExportReadiness', () => {
     const again = withExportReadiness(merged, []);
     expect(exportProblemCount(again.diagnostics)).toBe(0);
     expect(again.diagnostics).toEqual(report.diagnostics);
+  });
+});
+
+describe('withExportReadiness with the catalog layer', () => {
+  it('lets the catalog’s diagnostic stand for the export’s where both name the same cause at the same place', () => {
+    const text = `${head}    variables:
+      URL: \${resources.db.hots}
+resources:
+  db:
+    type: postgres
+  session:
+    type: secret
+`;
+    const report = validateParsed(parseWorkloadText(text), { catalog: buildCatalog([]).catalog });
+    const found = composeReadiness(report);
+    expect(found.map((d) => d.code)).toEqual(['EXPORT_NO_PROVISIONER']);
+    const merged = withExportReadiness(report, found);
+    expect(merged.diagnostics).toHaveLength(report.diagnostics.length); // one problem per cause
+    const standing = merged.diagnostics.find((d) => d.path === '/resources/session/type')!;
+    expect(standing).toMatchObject({ code: 'NO_PROVISIONER', source: 'catalog', exportProblem: found[0] });
+    expect(standing.message).toMatch(/The Compose export stops here\.$/);
+    expect(exportProblemCount(merged.diagnostics)).toBe(1);
+    // Taken back out, the catalog's diagnostic is as its layer reported it.
+    expect(withExportReadiness(merged, []).diagnostics).toEqual(report.diagnostics);
   });
 });

@@ -1,5 +1,5 @@
 import { compareDiagnostics, type Diagnostic } from '../../../core/diagnostics';
-import { isExportReadiness, withExportReadiness } from '../../../core/export/compose/problems';
+import { exportFindings, withExportReadiness } from '../../../core/export/compose/problems';
 import type { ValidationReport } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
 import type { CheckTimers, TimerHandle } from './timers';
@@ -35,7 +35,7 @@ export function createExportReadiness({ timers, worker, report, adopt }: ExportR
   return {
     /** `next`, with the export problems of the report it replaces, until the worker's answer about it. */
     carried(next: ValidationReport, before: ValidationReport): ValidationReport {
-      const held = before.diagnostics.filter(isExportReadiness);
+      const held = exportFindings(before.diagnostics);
       return held.length === 0 || next.parsed.blocked ? next : withExportReadiness(next, held);
     },
 
@@ -59,7 +59,7 @@ export function createExportReadiness({ timers, worker, report, adopt }: ExportR
           (found) => {
             const now = report();
             if (id !== asked || now.parsed !== parsed) return; // a newer check came first
-            if (sameProblems(now.diagnostics.filter(isExportReadiness), found)) return;
+            if (sameProblems(exportFindings(now.diagnostics), found)) return;
             adopt(withExportReadiness(now, found));
           },
           () => {}, // a failing worker is seen by the next check, which then runs here
@@ -70,5 +70,6 @@ export function createExportReadiness({ timers, worker, report, adopt }: ExportR
 }
 
 function sameProblems(held: readonly Diagnostic[], found: readonly Diagnostic[]): boolean {
-  return held.length === found.length && JSON.stringify(held) === JSON.stringify([...found].sort(compareDiagnostics));
+  const sorted = (list: readonly Diagnostic[]) => JSON.stringify([...list].sort(compareDiagnostics));
+  return held.length === found.length && sorted(held) === sorted(found);
 }
