@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { generateWorkload } from '../bench/workload-generator';
 import { BACKGROUND_CHECK_FROM } from '../src/state/document/check/checker';
 import { builtinCatalog } from '../src/core/catalog';
+import { withExportReadiness } from '../src/core/export/compose/problems';
 import { composeReadiness } from '../src/core/export/compose/readiness';
 import { deriveGraph } from '../src/core/graph/derive';
 import { validateText } from '../src/core/validate';
@@ -27,7 +28,8 @@ function expected(current: string) {
     edges: deriveGraph(report.parsed, report.diagnostics)
       .edges.map((e) => e.id)
       .sort(),
-    problems: report.diagnostics.length + composeReadiness(report, { provisioners: catalog.provisioners }).length,
+    problems: withExportReadiness(report, composeReadiness(report, { provisioners: catalog.provisioners })).diagnostics
+      .length,
   };
 }
 

@@ -6,7 +6,8 @@ import { compareDiagnostics, type Diagnostic, type DiagnosticCode } from '../../
  */
 
 /**
- * Where the export stops for a cause the catalog layer names already, at the same place, the catalog's
+ * Where the export stops for a cause the catalog layer names already, at the same place (or inside
+ * it: a file's content in the file the export names), the catalog's
  * diagnostic (with its did-you-mean and its quick fix) stands for both, and says so.
  */
 const SAME_CAUSE: Partial<Record<DiagnosticCode, DiagnosticCode>> = {
@@ -29,7 +30,10 @@ export function withExportReadiness<R extends { diagnostics: Diagnostic[] }>(
   const listed: Diagnostic[] = [];
   for (const problem of found) {
     const cause = SAME_CAUSE[problem.code];
-    const at = cause === undefined ? -1 : kept.findIndex((d) => d.code === cause && d.path === problem.path);
+    const at =
+      cause === undefined
+        ? -1
+        : kept.findIndex((d) => d.code === cause && (d.path === problem.path || d.path.startsWith(`${problem.path}/`)));
     if (at < 0) listed.push(problem);
     else kept[at] = { ...kept[at]!, message: kept[at]!.message + STOPS_HERE, exportProblem: problem };
   }

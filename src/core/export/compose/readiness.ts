@@ -95,11 +95,13 @@ function placer(parsed: ParsedDocument): (raw: string, severity: Severity) => Di
       };
     }
     const pointer = pointerIn(raw);
-    if (pointer?.includes('/variables/')) {
+    if (pointer !== undefined && raw.includes('invalid ref')) {
       return {
         code: 'EXPORT_UNRESOLVED',
         pointer,
-        message: `The Compose export cannot set this variable: ${detailAfter(raw, pointerPath(raw) ?? '')}. Correct the placeholder so that it names a resource output or metadata key that exists.`,
+        // A variable's value is the placeholder itself; a file's entry is marked at its key.
+        ...(pointer.includes('/variables/') ? {} : { part: 'key' as const }),
+        message: `The Compose export cannot fill in ${pointerPath(raw)!}: ${detailAfter(raw, pointerPath(raw)!)}. Correct the placeholder so that it names a resource output or metadata key that exists.`,
       };
     }
     if (pointer !== undefined) {
