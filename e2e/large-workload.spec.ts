@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { generateWorkload } from '../bench/workload-generator';
 import { BACKGROUND_CHECK_FROM } from '../src/state/document/check/checker';
 import { builtinCatalog } from '../src/core/catalog';
+import { withExportReadiness } from '../src/core/export/compose/problems';
+import { composeReadiness } from '../src/core/export/compose/readiness';
 import { deriveGraph } from '../src/core/graph/derive';
 import { validateText } from '../src/core/validate';
 import { SUGGEST_WHILE_TYPING_BELOW } from '../src/ui/yaml/typing-suggestions';
@@ -15,14 +17,19 @@ import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
  */
 const text = generateWorkload(125, 125); // about 207 KB, 125 containers and 125 resources
 
-/** The edges and problems a whole check of `text` gives (as the app's built-in catalog sees them). */
+/**
+ * The edges and problems a whole check of `text` gives (as the app's built-in catalog sees them),
+ * with the Compose export's problems that the worker adds after each check.
+ */
 function expected(current: string) {
-  const report = validateText(current, { catalog: builtinCatalog() });
+  const catalog = builtinCatalog();
+  const report = validateText(current, { catalog });
   return {
     edges: deriveGraph(report.parsed, report.diagnostics)
       .edges.map((e) => e.id)
       .sort(),
-    problems: report.diagnostics.length,
+    problems: withExportReadiness(report, composeReadiness(report, { provisioners: catalog.provisioners })).diagnostics
+      .length,
   };
 }
 

@@ -7,7 +7,8 @@ export type Severity = 'error' | 'warning' | 'info';
 
 /**
  * Which validation layer found the problem; layers run in this order. `export` is what an export
- * target cannot hold or would refuse (the orchestrator's Workload resource); `policy` what the
+ * target cannot hold or would refuse (the Compose export after each check, the orchestrator's
+ * Workload resource); `policy` what the
  * platform's admission policies say of it; `orchestrator` what the platform would do with it
  * (profile and backend, claims, outputs), as its readiness preview shows; `import` what reading a
  * Docker Compose file as Score could not carry over.
@@ -81,6 +82,12 @@ export type DiagnosticCode =
   | 'TOO_MANY_ITEMS'
   | 'CEL_RULE_VIOLATION'
   | 'CEL_RULE_ERROR'
+  // export layer: the Compose export, as score-compose would run it (export/compose/readiness.ts)
+  | 'EXPORT_NO_PROVISIONER'
+  | 'EXPORT_PROVISIONER_FAILED'
+  | 'EXPORT_UNRESOLVED'
+  | 'EXPORT_FAILS'
+  | 'EXPORT_CHANGED'
   // policy layer: admission policies (ValidatingAdmissionPolicy)
   | 'POLICY_VIOLATION'
   | 'POLICY_EVALUATION_ERROR'
@@ -105,6 +112,12 @@ export interface Diagnostic {
   path: string;
   range: TextRange;
   source: DiagnosticSource;
+  /**
+   * The Compose export's problem this diagnostic also stands for, when the export stops where another
+   * layer found the cause already (a resource no provisioner takes, an output its provisioner does not
+   * give): one problem is listed, with its fix, and counted as the export's (export/compose/problems.ts).
+   */
+  exportProblem?: Diagnostic;
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

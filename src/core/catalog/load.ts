@@ -4,6 +4,7 @@ import { environmentProvisioner } from '../provisioners/environment';
 import { loadProvisionerFile } from '../provisioners/template';
 import type { Provisioner } from '../provisioners/types';
 import { isRecord } from '../workload/values';
+import { checkProvisionerFile } from './check-file';
 import { entryFromProvisioner, type EntryFacts } from './entries';
 import type { CatalogEntry, CatalogFile, ProvisionerKind } from './types';
 
@@ -20,6 +21,9 @@ export interface LoadedEntry {
 }
 
 export function loadCatalogFile(file: CatalogFile): { loaded: LoadedEntry[] } | { error: string } {
+  // Checked first, so that a broken file is refused with the line of its error (check-file.ts).
+  const problem = checkProvisionerFile(file.text, file.name);
+  if (problem !== undefined) return { error: problem };
   const read = readProvisionerFile(file);
   if ('error' in read) return read;
   return {

@@ -8,7 +8,7 @@ import type { Provisioner } from './types';
  * template:// entries run through the template engine; cmd:// entries would run a program, which a
  * browser cannot do, so they match their resources and then fail with a clear message.
  */
-const TEMPLATE_KEYS = [
+export const TEMPLATE_KEYS = [
   'init',
   'state',
   'shared',

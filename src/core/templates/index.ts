@@ -1,3 +1,4 @@
+import { blankWorkload } from './blank';
 import { dataPipelineWorker } from './data-pipeline-worker';
 import { ecommerceFrontend } from './ecommerce-frontend';
 import { helloWorld } from './hello';
@@ -19,13 +20,12 @@ const texts: Record<string, string> = {
   'ecommerce-frontend': ecommerceFrontend,
   'data-pipeline-worker': dataPipelineWorker,
   'ml-inference-service': mlInferenceService,
+  'my-workload': blankWorkload,
 };
 
-export const templates: readonly WorkloadTemplate[] = templateList.map(({ name, title, description }) => ({
-  name,
-  title,
-  description,
-  text: texts[name]!,
+export const templates: readonly WorkloadTemplate[] = templateList.map(({ load: _load, ...entry }) => ({
+  ...entry,
+  text: texts[entry.name]!,
 }));
 
 /** The template a new document starts from. */

@@ -4,7 +4,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseWorkloadText } from '../document/parse';
+import { builtinCatalog } from '../catalog';
 import { validateText } from '../validate';
+import { workloadOf } from '../workload/read';
 import { defaultTemplate, findTemplate, templates } from './index';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -48,5 +50,25 @@ describe('every template', () => {
       const report = validateText(template.text);
       expect(report.diagnostics, template.name).toEqual([]);
     }
+  });
+});
+
+describe('what a template needs to export', () => {
+  it('is said upfront: exactly the types of its resources that no default provisioner takes', () => {
+    const catalog = builtinCatalog();
+    for (const template of templates) {
+      const report = validateText(template.text, { catalog });
+      const { resources } = workloadOf(report.parsed);
+      const unprovisioned = report.diagnostics
+        .filter((d) => d.code === 'NO_PROVISIONER')
+        .map((d) => String(resources.get(d.path.split('/')[2]!)!.type));
+      expect([...template.exportNeeds].sort(), template.name).toEqual([...new Set(unprovisioned)].sort());
+    }
+  });
+
+  it('includes a blank workload, which exports as it is', () => {
+    const blank = templates.find((t) => t.title === 'Blank workload')!;
+    expect(blank.exportNeeds).toEqual([]);
+    expect(validateText(blank.text).diagnostics).toEqual([]);
   });
 });

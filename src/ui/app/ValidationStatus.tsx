@@ -1,7 +1,7 @@
 import { useDocument } from '../../state/document/context';
 import { statusText } from './status-text';
 
-/** The workload's verdict in one line: "Valid", "2 errors, 1 warning". */
+/** The workload's verdict in one line: "Valid", "2 errors, 1 warning", "Valid · Compose export: 1 problem". */
 export function ValidationStatus() {
   const text = useDocument((s) => statusText(s.report));
   const valid = useDocument((s) => s.report.valid);

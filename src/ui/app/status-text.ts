@@ -1,10 +1,26 @@
+import type { Diagnostic } from '../../core/diagnostics';
+import { exportProblemCount } from '../../core/export/compose/problems';
 import type { ValidationReport } from '../../core/validate';
 
-/** The one-line verdict of the top bar: "Valid", "Valid, 1 warning", "3 errors, 1 warning". */
-export function statusText({ errors, warnings }: Pick<ValidationReport, 'errors' | 'warnings'>): string {
+/**
+ * The one-line verdict of the top bar: "Valid", "Valid, 1 warning", "3 errors, 1 warning", and what
+ * the Compose export would make of the workload when it would refuse or change something: "Valid ·
+ * Compose export: 2 problems". A valid workload that does not export must not read as done.
+ */
+export function statusText({
+  errors,
+  warnings,
+  diagnostics = [],
+}: Pick<ValidationReport, 'errors' | 'warnings'> & { diagnostics?: readonly Diagnostic[] }): string {
   const warningText = warnings > 0 ? plural(warnings, 'warning') : '';
-  if (errors === 0) return warningText ? `Valid, ${warningText}` : 'Valid';
-  return [plural(errors, 'error'), warningText].filter(Boolean).join(', ');
+  const verdict =
+    errors === 0
+      ? warningText
+        ? `Valid, ${warningText}`
+        : 'Valid'
+      : [plural(errors, 'error'), warningText].filter(Boolean).join(', ');
+  const exportProblems = exportProblemCount(diagnostics);
+  return exportProblems > 0 ? `${verdict} · Compose export: ${plural(exportProblems, 'problem')}` : verdict;
 }
 
 function plural(count: number, noun: string): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateWorkload } from '../../../../bench/workload-generator';
 import { findWorkloadPlaceholders } from '../../../core/workload/placeholders';
 import { parseWorkloadText } from '../../../core/document/parse';
+import { composeReadiness } from '../../../core/export/compose/readiness';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { templates } from '../../../core/templates';
 import { validateText } from '../../../core/validate';
@@ -123,5 +124,17 @@ describe('the validation worker', () => {
     expect(await worker.exportedVariables(other, options)).not.toEqual(exported);
     const { text: unknownTypes } = templates.find((t) => t.name === 'ecommerce-frontend')!;
     expect(await worker.exportedVariables(unknownTypes, options)).toBeUndefined();
+  });
+
+  it('says what the Compose export would refuse in the text, as the core does here', async () => {
+    const worker = startBackgroundValidation()!;
+    for (const { text } of templates) {
+      const here = composeReadiness(validateText(text));
+      expect(await worker.exportReadiness!(text)).toEqual(here);
+    }
+    const { text } = templates.find((t) => t.name === 'ecommerce-frontend')!;
+    expect(await worker.exportReadiness!(text)).toEqual([
+      expect.objectContaining({ code: 'EXPORT_NO_PROVISIONER', source: 'export', severity: 'error' }),
+    ]);
   });
 });

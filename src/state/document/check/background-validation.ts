@@ -22,5 +22,6 @@ export function startBackgroundValidation(options: WorkerOptions = {}): Backgrou
     pointerAt: (text, caret) => loaded().then((c) => c.pointerAt(text, caret)),
     read: (parsed) => loaded().then((c) => c.read(parsed)),
     exportedVariables: (text, options) => loaded().then((c) => c.exportedVariables(text, options)),
+    exportReadiness: (text) => loaded().then((c) => c.exportReadiness!(text)),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyEdits, runCommand, type Edit } from '../../../core/commands';
 import { readingOf } from '../../../core/commands/run';
+import { composeReadiness } from '../../../core/export/compose/readiness';
 import { validateText } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
 import { createChecker, type Checked } from './checker';
@@ -169,5 +170,61 @@ describe('the checker', () => {
     type(end + 2, '2');
     checker.flush();
     expect(hints).toEqual([undefined]);
+  });
+
+  it('adds the Compose export’s problems to the report once the worker answers after a check, and keeps them through the next check until it answers again', async () => {
+    const time = fakeTimers();
+    const asked: string[] = [];
+    let answer: (() => void) | undefined;
+    // The worker's side of the question, run here: the core's readiness of the text, answered when the test says.
+    const worker: BackgroundValidation = {
+      check: () => Promise.reject(new Error('short texts are checked on the page')),
+      pointerAt: () => Promise.resolve(undefined),
+      read: () => Promise.resolve(),
+      exportedVariables: () => Promise.resolve(undefined),
+      exportReadiness: (text) => {
+        asked.push(text);
+        return new Promise((resolve) => (answer = () => resolve(composeReadiness(validateText(text)))));
+      },
+    };
+    const failing = `${workload}resources:\n  session:\n    type: secret\n`;
+    const { state, checker } = checkerWith(failing, { timers: time.api, background: worker });
+    const exportProblems = () => state.report.diagnostics.filter((d) => d.source === 'export');
+    checker.opened(failing);
+    time.advance(0);
+    expect(asked).toEqual([]); // a text just opened waits for the page to be still
+    time.advance(500);
+    expect(asked).toEqual([failing]);
+    answer!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(exportProblems()).toEqual([
+      expect.objectContaining({ code: 'EXPORT_NO_PROVISIONER', path: '/resources/session/type' }),
+    ]);
+    expect(state.report.valid).toBe(true);
+
+    // A new text shows the problems it had until the worker's answer about it replaces them.
+    const fixed = failing.replace('type: secret', 'type: redis');
+    checker.changed({ text: fixed }, failing, [], { now: true });
+    expect(exportProblems()).toHaveLength(1);
+    const carried = state.report;
+    time.advance(0);
+    expect(asked).toEqual([failing, fixed]);
+    answer!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(exportProblems()).toEqual([]);
+    expect(state.report).not.toBe(carried);
+
+    // An answer about an older text is dropped.
+    checker.changed({ text: failing }, fixed, [], { now: true });
+    time.advance(0);
+    const late = answer!;
+    checker.changed({ text: fixed }, failing, [], { now: true });
+    late();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(state.report.parsed.text).toBe(fixed);
+    expect(exportProblems()).toEqual([]);
   });
 });

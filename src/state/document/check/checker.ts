@@ -3,7 +3,8 @@ import type { ParsedDocument } from '../../../core/document/parse';
 import { pointerAt } from '../../../core/document/source-map';
 import type { ValidationReport } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
-import { createIdleWork } from './idle-work';
+import { createExportReadiness } from './export-readiness';
+import { createIdleWork, WORKER_READ_DELAY_MS } from './idle-work';
 import { isParsedHere } from './lazy-parsed';
 import { afterChange, type PendingEdits } from './pending-edits';
 import { pageTimers, type CheckTimers, type TimerHandle } from './timers';
@@ -100,6 +101,13 @@ export function createChecker<C extends { text: string }>(
     text: host.text,
     report: () => host.checked().report,
   });
+  const readiness = createExportReadiness({
+    timers,
+    worker: () => worker,
+    report: () => host.checked().report,
+    adopt: (report) =>
+      host.adopt({ report, readable: report.parsed.blocked ? host.checked().readable : report }, undefined),
+  });
 
   const cancel = () => {
     timers.cancel(timer);
@@ -117,8 +125,15 @@ export function createChecker<C extends { text: string }>(
     return isParsedHere(previous) ? { previous, edits: pending.edits } : undefined;
   };
 
-  const derived = (text: string, readable: ValidationReport | undefined, hint?: ReadingHint): Checked => {
-    const report = validate(text, hint);
+  /** The check of `text`; `before`, the report it follows, whose export problems it shows until the worker's answer. */
+  const derived = (
+    text: string,
+    readable: ValidationReport | undefined,
+    hint?: ReadingHint,
+    before?: ValidationReport,
+  ): Checked => {
+    const checked = validate(text, hint);
+    const report = before ? readiness.carried(checked, before) : checked;
     return { report, readable: report.parsed.blocked && readable ? readable : report };
   };
 
@@ -133,13 +148,14 @@ export function createChecker<C extends { text: string }>(
       return report;
     }
     mark('score:check');
-    const next = derived(text, readable, hintFor(text, reading));
+    const next = derived(text, readable, hintFor(text, reading), report);
     pending = undefined;
     const caret = host.caret();
     const pointer =
       caret !== undefined && !next.report.parsed.blocked ? pointerAt(next.report.parsed, caret) : undefined;
     host.adopt(next, { asked: caret, pointer }, change);
     mark('score:checked');
+    readiness.follow(text);
     idle.readInBackground(text);
     if (change) idle.rehearseLater(text);
     return next.report;
@@ -166,11 +182,13 @@ export function createChecker<C extends { text: string }>(
       ({ report: next, pointer }) => {
         if (asked !== checks || host.text() !== text) return; // a newer text or check came first
         pending = undefined;
+        const report = readiness.carried(next, host.checked().report);
         host.adopt(
-          { report: next, readable: next.parsed.blocked ? host.checked().readable : next },
+          { report, readable: report.parsed.blocked ? host.checked().readable : report },
           { asked: caret, pointer },
         );
         mark('score:checked');
+        readiness.follow(text);
       },
       () => {
         worker = undefined; // the worker failed: check here from now on
@@ -207,6 +225,7 @@ export function createChecker<C extends { text: string }>(
     opened(text: string): void {
       idle.readInBackground(text);
       idle.rehearseLater(text);
+      readiness.follow(text, WORKER_READ_DELAY_MS);
     },
 
     /** Checks the current text now (on blur, or before answering automation) and returns the report. */
@@ -217,9 +236,10 @@ export function createChecker<C extends { text: string }>(
       cancel();
       checks++; // an answer on its way from the background was checked against the old rules
       const text = host.text();
-      const next = derived(text, host.checked().readable, hintFor(text));
+      const next = derived(text, host.checked().readable, hintFor(text), host.checked().report);
       pending = undefined;
       host.adopt(next, undefined);
+      readiness.follow(text);
     },
 
     /** The validation worker, while it works (the selection asks it where the caret is in a long text). */

@@ -6,6 +6,8 @@
  * whole again after every pause in typing).
  */
 import { buildCatalog, type Catalog } from '../../../core/catalog';
+import type { Diagnostic } from '../../../core/diagnostics';
+import { composeReadiness } from '../../../core/export/compose/readiness';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { pointerAt } from '../../../core/document/source-map';
 import type { ParsedDocument } from '../../../core/document/parse';
@@ -37,6 +39,8 @@ let sent: AnswerBase | undefined;
 /** The rehearsals of typing made after reads (see below), and how to give up the one under way. */
 let rehearsals = 0;
 let stopRehearsal: (() => void) | undefined;
+/** The Compose export's problems with the last report asked about (asked again after a check only when the text or catalog changed). */
+let readiness: { report: ValidationReport; found: Diagnostic[] } | undefined;
 
 scope.onmessage = ({ data: { id, caret, only, catalogFiles, exportOptions, ...given } }) => {
   stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
@@ -67,6 +71,16 @@ scope.onmessage = ({ data: { id, caret, only, catalogFiles, exportOptions, ...gi
     // The catalog here is built from the page's files, as the page's export provisioners are.
     const provisioners = catalog ? { provisioners: [...catalog.provisioners] } : {};
     scope.postMessage({ id, exported: exportedVariables(text, parsed, { ...exportOptions, ...provisioners }) });
+    return;
+  }
+  if (only === 'readiness') {
+    // With the catalog's provisioners, as the app's export has them; the report is this worker's
+    // check of the same text against the same catalog (rebuilt, so `last` changed, when it changed).
+    if (readiness?.report !== last) {
+      const provisioners = catalog ? [...catalog.provisioners] : undefined;
+      readiness = { report: last, found: composeReadiness(last, { provisioners }) };
+    }
+    scope.postMessage({ id, readiness: readiness.found });
     return;
   }
   const base = answerBase(parsed);

@@ -131,5 +131,8 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
       const exportOptions = projectName === undefined ? { seed } : { seed, projectName };
       return (await ask({ text, only: 'export', exportOptions })).exported;
     },
+    async exportReadiness(text) {
+      return (await ask({ text, only: 'readiness' })).readiness ?? [];
+    },
   };
 }

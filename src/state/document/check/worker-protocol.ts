@@ -23,8 +23,9 @@ export interface WorkerRequest {
    * `pointer`: only the pointer at the caret is wanted (the text has been checked already). `read`:
    * the page has checked the text itself; the worker reads it, and its next answer comes as changes
    * to what the page has of it. `export`: what the Compose export makes of each container's variables.
+   * `readiness`: what the Compose export would refuse or change (core/export/compose/readiness.ts).
    */
-  only?: 'pointer' | 'read' | 'export';
+  only?: 'pointer' | 'read' | 'export' | 'readiness';
   /** For `export`: the seed and project name of the app's export (the provisioners are the catalog's). */
   exportOptions?: { seed: number; projectName?: string };
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
@@ -40,6 +41,8 @@ export interface WorkerReply {
   read?: true;
   /** The answer to `only: 'export'` (undefined when the export fails). */
   exported?: ExportedVariables;
+  /** The answer to `only: 'readiness'`: the Compose export's problems with the text, at their places. */
+  readiness?: Diagnostic[];
   report?: {
     diagnostics: Diagnostic[];
     valid: boolean;
@@ -82,6 +85,11 @@ export interface BackgroundValidation {
     text: string,
     options: { seed: number; projectName?: string | undefined },
   ): Promise<ExportedVariables | undefined>;
+  /**
+   * What the Compose export (with the catalog's provisioners) would refuse or change in the text, as
+   * diagnostics: asked after each check (see export-readiness.ts). Absent where the export cannot run apart.
+   */
+  exportReadiness?(text: string): Promise<Diagnostic[]>;
 }
 
 export interface WorkerOptions {
