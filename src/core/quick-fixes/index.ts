@@ -10,7 +10,7 @@ import type { CheckedText, FixOptions, QuickFix } from './types';
  * lightbulb and the palette are thin adapters over these functions.
  */
 export { fixAllFor, fixAllOffers, type FixAllOffer } from './fix-all';
-export { hasFixes } from './plan';
+export { hasFixes } from './codes';
 export { changedLines, previewFix } from './preview';
 export type { CheckedText, FixKind, FixOptions, FixPreview, QuickFix } from './types';
 

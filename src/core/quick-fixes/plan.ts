@@ -1,5 +1,5 @@
 import { builtinCatalog } from '../catalog/catalog';
-import type { Diagnostic, DiagnosticCode } from '../diagnostics';
+import type { Diagnostic } from '../diagnostics';
 import type { ParsedDocument } from '../document/parse';
 import { parsePointer } from '../document/pointer';
 import { asRecord } from '../workload/values';
@@ -29,6 +29,7 @@ import {
   typeFixes,
   unknownFieldFixes,
 } from './schema-fixes';
+import { hasFixes, type FixableCode } from './codes';
 import type { FixOptions, PlannedFix, Planner } from './types';
 
 /**
@@ -36,7 +37,7 @@ import type { FixOptions, PlannedFix, Planner } from './types';
  * is clear: a syntax error (the document does not read, and commands edit only what reads), a
  * duplicate port, a file with two sources, a missing image or name (the value is the user's to choose).
  */
-const PLANNERS: Partial<Record<DiagnosticCode, Planner>> = {
+const PLANNERS: Record<FixableCode, Planner> = {
   PATTERN_MISMATCH: patternFixes,
   INVALID_NAME: nameFixes,
   UNKNOWN_FIELD: unknownFieldFixes,
@@ -60,11 +61,6 @@ const PLANNERS: Partial<Record<DiagnosticCode, Planner>> = {
   UNSUPPORTED_PARAM: unsupportedParamFixes,
 };
 
-/** Whether a diagnostic's code has fixes at all (a cheap test, for a lightbulb; fixesFor says which). */
-export function hasFixes(diagnostic: Pick<Diagnostic, 'code'>): boolean {
-  return Object.prototype.hasOwnProperty.call(PLANNERS, diagnostic.code);
-}
-
 /**
  * The fixes planned for one diagnostic, likeliest first, not yet run. `taken` collects the names
  * the planned fixes give, so that fixes planned together (fix all) never give the same one twice.
@@ -75,7 +71,7 @@ export function planFixes(
   options: FixOptions,
   taken: Set<string>,
 ): PlannedFix[] {
-  const planner = PLANNERS[diagnostic.code];
+  const planner = hasFixes(diagnostic) ? PLANNERS[diagnostic.code as FixableCode] : undefined;
   const workload = asRecord(parsed.value);
   if (!planner || !workload || parsed.blocked) return [];
   try {

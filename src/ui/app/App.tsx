@@ -5,7 +5,8 @@ import { LibraryNotice } from '../library/LibraryNotice';
 import { useDocument } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
 import { useFileArrival } from './use-file-arrival';
-import { useWorkspaceKeys } from '../intents/use-intent-keys';
+import { IntentHostProvider } from '../intents/intent-host';
+import { usePageKeys, useWorkspaceKeys } from '../intents/use-intent-keys';
 import { useOpenWorkload } from '../start/use-open-workload';
 import { useTheme } from '../common/use-theme';
 import { Notices } from './Notices';
@@ -14,6 +15,7 @@ import { StartScreen } from '../start/StartScreen';
 import { Workspace } from '../workspace/Workspace';
 import { whenIdle } from '../common/scheduling';
 import { loadMonacoEditor } from '../yaml/YamlPane';
+import { AppDialogs, useAppDialogs } from './AppDialogs';
 import './app.css';
 import '../workspace/workspace.css';
 
@@ -23,7 +25,6 @@ const LibraryPage = lazy(() => import('../library/LibraryPage').then((m) => ({ d
 /** The app: the top bar, messages, and either the start screen or the workspace. */
 export function App() {
   useTheme();
-  useWorkspaceKeys();
   usePreloadEditor();
   const open = useDocument(isOpen);
   const { openFile, openText, openTemplate } = useOpenWorkload();
@@ -35,54 +36,75 @@ export function App() {
   const dragging = useFileArrival({ onFile, onText: onPastedText });
   const [catalogOpen, setCatalogOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  // The app's pages and dialogs as the table of intents asks for them (palette, keys, Problems).
+  const dialogs = useAppDialogs({
+    newFromTemplate: () => setTemplatesOpen(true),
+    openFile: chooseFile,
+    showCatalog: () => {
+      setCatalogOpen(true);
+      setLibraryOpen(false);
+    },
+    showLibrary: () => {
+      setLibraryOpen(true);
+      setCatalogOpen(false);
+    },
+  });
+  useWorkspaceKeys(dialogs.host.app);
+  usePageKeys(dialogs.host.app);
 
   return (
-    <div className={`app${dragging ? ' dragging' : ''}`}>
-      <TopBar
-        onTemplate={onTemplate}
-        onOpenFile={chooseFile}
-        catalogOpen={catalogOpen}
-        onCatalog={() => {
-          setCatalogOpen((o) => !o);
-          setLibraryOpen(false);
-        }}
-        libraryOpen={libraryOpen}
-        onLibrary={() => {
-          setLibraryOpen((o) => !o);
-          setCatalogOpen(false);
-        }}
-      />
-      <Notices />
-      <LibraryNotice />
-      {catalogOpen ? (
-        <CatalogPage onClose={() => setCatalogOpen(false)} />
-      ) : libraryOpen ? (
-        <Suspense fallback={null}>
-          <LibraryPage onClose={() => setLibraryOpen(false)} />
-        </Suspense>
-      ) : open ? (
-        <Workspace />
-      ) : (
-        <StartScreen onTemplate={onTemplate} onOpenFile={chooseFile} />
-      )}
-      <input
-        ref={fileInput}
-        type="file"
-        hidden
-        aria-label="Open a workload file"
-        accept=".yaml,.yml,.json,application/yaml,application/x-yaml,text/yaml,application/json"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = ''; // so that choosing the same file again opens it again
-          if (file) onFile(file);
-        }}
-      />
-      {dragging && (
-        <div className="drop-overlay" aria-hidden="true">
-          Drop the file to open it
-        </div>
-      )}
-    </div>
+    <IntentHostProvider host={dialogs.host}>
+      <div className={`app${dragging ? ' dragging' : ''}`}>
+        <TopBar
+          onTemplate={onTemplate}
+          templatesOpen={templatesOpen}
+          setTemplatesOpen={setTemplatesOpen}
+          onOpenFile={chooseFile}
+          catalogOpen={catalogOpen}
+          onCatalog={() => {
+            setCatalogOpen((o) => !o);
+            setLibraryOpen(false);
+          }}
+          libraryOpen={libraryOpen}
+          onLibrary={() => {
+            setLibraryOpen((o) => !o);
+            setCatalogOpen(false);
+          }}
+        />
+        <Notices />
+        <LibraryNotice />
+        {catalogOpen ? (
+          <CatalogPage onClose={() => setCatalogOpen(false)} />
+        ) : libraryOpen ? (
+          <Suspense fallback={null}>
+            <LibraryPage onClose={() => setLibraryOpen(false)} />
+          </Suspense>
+        ) : open ? (
+          <Workspace />
+        ) : (
+          <StartScreen onTemplate={onTemplate} onOpenFile={chooseFile} />
+        )}
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          aria-label="Open a workload file"
+          accept=".yaml,.yml,.json,application/yaml,application/x-yaml,text/yaml,application/json"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = ''; // so that choosing the same file again opens it again
+            if (file) onFile(file);
+          }}
+        />
+        {dragging && (
+          <div className="drop-overlay" aria-hidden="true">
+            Drop the file to open it
+          </div>
+        )}
+        <AppDialogs {...dialogs} />
+      </div>
+    </IntentHostProvider>
   );
 }
 

@@ -1,11 +1,17 @@
-import { useState } from 'react';
 import type { TemplateEntry } from '../../core/templates/list';
 import { Modal } from '../dialog/Modal';
 import { TemplateList } from '../start/TemplateList';
 
-/** "New from template": a dialog listing the templates. */
-export function TemplateMenu({ onChoose }: { onChoose: (template: TemplateEntry) => void }) {
-  const [open, setOpen] = useState(false);
+/** "New from template": a dialog listing the templates (opened here, or from the command palette). */
+export function TemplateMenu({
+  onChoose,
+  open,
+  setOpen,
+}: {
+  onChoose: (template: TemplateEntry) => void;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}) {
   return (
     <>
       <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>

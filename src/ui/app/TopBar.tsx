@@ -13,6 +13,8 @@ import { WorkloadTitle } from './WorkloadTitle';
 /** The app's banner: which workload is open, the actions on it, its verdict, and the theme. */
 export function TopBar({
   onTemplate,
+  templatesOpen,
+  setTemplatesOpen,
   onOpenFile,
   catalogOpen,
   onCatalog,
@@ -20,6 +22,8 @@ export function TopBar({
   onLibrary,
 }: {
   onTemplate: (template: TemplateEntry) => void;
+  templatesOpen: boolean;
+  setTemplatesOpen: (open: boolean) => void;
   onOpenFile: () => void;
   catalogOpen: boolean;
   onCatalog: () => void;
@@ -32,7 +36,7 @@ export function TopBar({
       <h1 className="brand">Score Designer</h1>
       {open && <WorkloadTitle />}
       <div className="actions" role="toolbar" aria-label="Workload">
-        <TemplateMenu onChoose={onTemplate} />
+        <TemplateMenu onChoose={onTemplate} open={templatesOpen} setOpen={setTemplatesOpen} />
         <button type="button" onClick={onOpenFile}>
           Open…
         </button>

@@ -3,6 +3,7 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { deriveGraph, type Positions, type Size } from '../../core/graph';
 import { useDocument, useDocumentStore } from '../../state/document/context';
+import { useLendCanvasContext } from '../intents/intent-host';
 import { targetIn } from '../intents/table';
 import { CanvasActionsProvider } from './canvas-actions';
 import { CanvasDialog } from './CanvasDialog';
@@ -107,6 +108,7 @@ function GraphCanvas() {
       ),
     [intentContext, targetId, targetKind],
   );
+  useLendCanvasContext(toolbarContext); // the command palette runs the canvas's intents with it
 
   // A selector, not the text itself: the canvas must not render again on every keystroke in the YAML pane.
   const { notice } = edits;

@@ -21,10 +21,14 @@ export function performOrExplain(intent: Intent, ctx: IntentContext): boolean {
   return true;
 }
 
-/** A field the user types in, whose keys (Ctrl+Z among them) are its own. */
+/**
+ * A field the user types in, whose keys (Ctrl+Z among them) are its own. The YAML editor's is an
+ * element with an EditContext, neither editable content nor a text area: its role says it.
+ */
 export function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  if (target.getAttribute('role') === 'textbox') return true;
   return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'file', 'submit'].includes(target.type);
 }
 

@@ -1,4 +1,5 @@
 import type { NodeKind, WorkloadGraph } from '../../core/graph';
+import { hasFixes } from '../../core/quick-fixes/codes';
 import { isOpen, type DocumentStore } from '../../state/document/store';
 import { canRedo, canUndo } from '../../state/document/history';
 import type { KeyBinding } from './keys';
@@ -6,8 +7,8 @@ import type { KeyBinding } from './keys';
 /**
  * The one table of what the user can do (Excalidraw's action table): each intent's name, label,
  * keys, when it applies and what it does. The canvas's toolbar, the keyboard (the workspace's keys,
- * the canvas's, Ctrl/Cmd+S, the YAML editor's) and later a context menu and a command palette all
- * read it, so that a key, a label or a rule is written once. What an intent does is a command or a
+ * the canvas's, Ctrl/Cmd+S, the YAML editor's), the command palette and the keyboard sheet all read
+ * it, so that a key, a label or a rule is written once. What an intent does is a command or a
  * plan of the core, run through the store or the canvas; nothing here keeps state of its own.
  */
 
@@ -28,6 +29,18 @@ export interface CanvasControls {
   refusal(intent: 'connect' | 'remove', id: string): string | undefined;
 }
 
+/** What the app around the workspace offers to the intents: its pages and dialogs (see ui/app). */
+export interface AppControls {
+  openPalette(): void;
+  showKeys(): void;
+  newFromTemplate(): void;
+  openFile(): void;
+  showCatalog(): void;
+  showLibrary(): void;
+  /** Offers the quick fixes of a problem (its index in the report's diagnostics). */
+  showQuickFixes(index: number): void;
+}
+
 /** What an intent is asked with: the app's state, and where it was asked. */
 export interface IntentContext {
   document: DocumentStore;
@@ -41,6 +54,8 @@ export interface IntentContext {
   save?: () => void;
   /** Tells the user why an intent cannot be done here (the canvas shows it over itself). */
   explain?: (reason: string) => void;
+  /** The app's pages and dialogs, where the intent is asked inside the app. */
+  app?: AppControls;
 }
 
 /**
@@ -61,6 +76,8 @@ export interface Intent {
   scope: Scope;
   /** Its keys work while typing in a field and behind a dialog too. */
   anywhere?: boolean;
+  /** In the YAML editor its key is the editor's own (Ctrl+. there lists the editor's code actions, fixes among them). */
+  editorOwnsKey?: boolean;
   /** It changes the workload's text: off while the YAML does not parse. */
   writes?: boolean;
   /** The elements of the canvas it acts on (then it applies to those alone). */
@@ -95,6 +112,18 @@ const onTargets = (targets: readonly TargetKind[]) => ({
 });
 
 const open = (ctx: IntentContext) => isOpen(ctx.document.getState());
+const inApp = (ctx: IntentContext) => ctx.app !== undefined;
+
+/**
+ * The problem a quick fix is for: the current one (F8, a click in Problems) when it has fixes, else
+ * the first that has. -1 when none has.
+ */
+export function problemToFix(ctx: IntentContext): number {
+  const { report, problemIndex } = ctx.document.getState();
+  const current = report.diagnostics[problemIndex];
+  if (current && hasFixes(current)) return problemIndex;
+  return report.diagnostics.findIndex(hasFixes);
+}
 const onCanvas = (ctx: IntentContext) => ctx.canvas !== undefined;
 
 /** Calls the canvas with the element the context is about (guarded by `applies`). */
@@ -105,6 +134,65 @@ const withTarget =
   };
 
 export const intents = {
+  commandPalette: {
+    name: 'commandPalette',
+    label: 'Show all commands',
+    description: 'Search every command and run it',
+    keys: [
+      { key: 'k', mod: true },
+      { key: 'p', mod: true, shift: true },
+    ],
+    scope: 'page',
+    anywhere: true,
+    applies: inApp,
+    perform: (ctx) => ctx.app?.openPalette(),
+  },
+  keyboardSheet: {
+    name: 'keyboardSheet',
+    label: 'Keyboard shortcuts',
+    description: 'List every key of the app',
+    // `?` is Shift+/ on most layouts and a key of its own on others.
+    keys: [{ key: '?', shift: 'any' }],
+    scope: 'page',
+    applies: inApp,
+    perform: (ctx) => ctx.app?.showKeys(),
+  },
+  newFromTemplate: {
+    name: 'newFromTemplate',
+    label: 'New from template…',
+    description: 'Start a workload from a template',
+    keys: [],
+    scope: 'page',
+    applies: inApp,
+    perform: (ctx) => ctx.app?.newFromTemplate(),
+  },
+  openFile: {
+    name: 'openFile',
+    label: 'Open…',
+    description: 'Open a workload file',
+    keys: [],
+    scope: 'page',
+    applies: inApp,
+    perform: (ctx) => ctx.app?.openFile(),
+  },
+  showCatalog: {
+    name: 'showCatalog',
+    label: 'Catalog',
+    description: 'Show the resource catalog',
+    keys: [],
+    scope: 'page',
+    applies: inApp,
+    perform: (ctx) => ctx.app?.showCatalog(),
+  },
+  showLibrary: {
+    name: 'showLibrary',
+    label: 'Library',
+    description: 'Show the workload library',
+    keys: [],
+    scope: 'page',
+    applies: inApp,
+    perform: (ctx) => ctx.app?.showLibrary(),
+  },
   save: {
     name: 'save',
     label: 'Save',
@@ -158,6 +246,18 @@ export const intents = {
     anywhere: true,
     applies: open,
     perform: (ctx) => ctx.document.getState().walkProblems(-1, ctx.from === 'editor'),
+  },
+  quickFix: {
+    name: 'quickFix',
+    label: 'Quick fix…',
+    description: 'Fix the current problem (or the first that has a fix)',
+    keys: [{ key: '.', mod: true }],
+    scope: 'workspace',
+    editorOwnsKey: true,
+    writes: true,
+    applies: (ctx) => inApp(ctx) && open(ctx) && problemToFix(ctx) >= 0,
+    why: (ctx) => (inApp(ctx) && open(ctx) ? 'No problem here has a quick fix.' : undefined),
+    perform: (ctx) => ctx.app?.showQuickFixes(problemToFix(ctx)),
   },
   addContainer: {
     name: 'addContainer',

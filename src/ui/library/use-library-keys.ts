@@ -3,12 +3,13 @@ import { useDocumentStore } from '../../state/document/context';
 import { hasChanges, isOpen } from '../../state/document/store';
 import { useConfirm } from '../dialog/confirm';
 import { intentForKey } from '../intents/dispatch';
+import { intents } from '../intents/table';
 import { useLibraryStore } from './library-context';
 import { useSaveWorkload } from './use-save';
 
 /**
- * The page's keys (the table's `page` intents): Ctrl+S (Cmd+S on a Mac) saves the open workload to
- * the library, from anywhere on the page — the YAML editor and form fields included — instead of
+ * The page's key that saves (the table's `save` intent; the app binds the others): Ctrl+S (Cmd+S on
+ * a Mac) saves the open workload to the library, from anywhere on the page — the YAML editor and form fields included — instead of
  * the browser's "Save page as".
  */
 export function useSaveShortcut(): void {
@@ -17,7 +18,7 @@ export function useSaveShortcut(): void {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       const intent = intentForKey('page', e);
-      if (!intent) return;
+      if (intent !== intents.save) return;
       e.preventDefault();
       if (e.repeat) return;
       intent.perform({ document, from: 'page', save: () => void save() });

@@ -1,15 +1,19 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Diagnostic } from '../../core/diagnostics';
+import { hasFixes } from '../../core/quick-fixes/codes';
 import { useDocument } from '../../state/document/context';
 import { Pane } from '../common/Pane';
-import { shortcutText } from '../intents/keys';
+import { intentForKey } from '../intents/dispatch';
+import { useIntentHost } from '../intents/intent-host';
+import { ariaKeyShortcuts, shortcutText } from '../intents/keys';
 import { intents } from '../intents/table';
 import { SeverityIcon, severityLabel } from './SeverityIcon';
 import { useRowWindow } from './use-row-window';
 
 /**
  * Every problem of the workload. Choosing one shows its place in the YAML pane and selects its
- * field; F8 and Shift+F8 walk through them from anywhere.
+ * field; F8 and Shift+F8 walk through them from anywhere. A problem with a quick fix says so on its
+ * row: its "Fix" (or Ctrl+. on the row) offers the fixes.
  *
  * Only the rows in view (and a margin around them) are drawn: a check that adds a problem near the
  * top moves every row below it, and redrawing them all grew with the list (with 250 problems on the
@@ -21,6 +25,7 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
   const diagnostics = useDocument((s) => s.report.diagnostics);
   const active = useDocument((s) => s.problemIndex);
   const showProblem = useDocument((s) => s.showProblem);
+  const app = useIntentHost()?.app;
   const keys = useMemo(() => problemKeys(diagnostics), [diagnostics]);
   const list = useRef<HTMLUListElement>(null);
   const [focused, setFocused] = useState<string>();
@@ -58,7 +63,18 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
           style={{ paddingTop: drawn.before, paddingBottom: drawn.after }}
           onClick={(e) => {
             const row = (e.target as Element).closest<HTMLElement>('li[data-index]');
-            if (row && e.currentTarget.contains(row)) showProblem(Number(row.dataset.index), true);
+            if (!row || !e.currentTarget.contains(row)) return;
+            const i = Number(row.dataset.index);
+            if (app && (e.target as Element).closest('.fix-hint')) app.showQuickFixes(i);
+            else showProblem(i, true);
+          }}
+          onKeyDown={(e) => {
+            // Ctrl+. on a row: the fixes of that problem (elsewhere, of the current one).
+            const row = (e.target as Element).closest<HTMLElement>('li[data-index]');
+            if (!app || !row || intentForKey('workspace', e) !== intents.quickFix) return;
+            e.preventDefault();
+            const i = Number(row.dataset.index);
+            if (diagnostics[i] && hasFixes(diagnostics[i])) app.showQuickFixes(i);
           }}
           onFocus={(e) => {
             setFocused((e.target as Element).closest<HTMLElement>('li[data-key]')?.dataset.key);
@@ -72,7 +88,7 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
             const i = drawn.first + j;
             return (
               <li key={key} data-index={i} data-key={key} aria-posinset={i + 1} aria-setsize={n}>
-                <Problem diagnostic={diagnostics[i]!} active={i === active} />
+                <Problem diagnostic={diagnostics[i]!} active={i === active} fixable={app !== undefined} />
               </li>
             );
           })}
@@ -108,9 +124,15 @@ function sameRow(a: Diagnostic, b: Diagnostic): boolean {
 }
 
 const Problem = memo(
-  function Problem({ diagnostic: d, active }: { diagnostic: Diagnostic; active: boolean }) {
+  function Problem({ diagnostic: d, active, fixable }: { diagnostic: Diagnostic; active: boolean; fixable: boolean }) {
+    const fix = fixable && hasFixes(d);
     return (
-      <button type="button" className={`problem ${d.severity}`} aria-current={active || undefined}>
+      <button
+        type="button"
+        className={`problem ${d.severity}`}
+        aria-current={active || undefined}
+        aria-keyshortcuts={fix ? ariaKeyShortcuts(intents.quickFix.keys) : undefined}
+      >
         <span className="severity">
           <SeverityIcon severity={d.severity} /> {severityLabel[d.severity]}
         </span>
@@ -120,10 +142,17 @@ const Problem = memo(
           <span className="visually-hidden">line </span>
           {d.range.line}:{d.range.column}
         </span>
+        {fix && (
+          // Part of the row (one control per row): clicked, it offers the fixes; from the keyboard, Ctrl+.
+          <span className="fix-hint" title={`Quick fixes (${shortcutText(intents.quickFix.keys)})`}>
+            Fix
+          </span>
+        )}
       </button>
     );
   },
-  (before, after) => before.active === after.active && sameRow(before.diagnostic, after.diagnostic),
+  (before, after) =>
+    before.active === after.active && before.fixable === after.fixable && sameRow(before.diagnostic, after.diagnostic),
 );
 
 /** Tells screen readers which problem F8 moved to, since the keyboard focus stays where it was. */

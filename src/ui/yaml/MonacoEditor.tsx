@@ -6,6 +6,7 @@ import type { Theme } from '../common/theme';
 import { configureMonaco, EDITOR_THEMES, MODEL_URI } from './monaco-setup';
 import { registerPlaceholderHover } from './placeholder-hover';
 import { registerPlaceholderCompletion } from './placeholder-provider';
+import { registerQuickFixActions } from './quick-fix-actions';
 import { mountYamlEditor } from './yaml-editor';
 
 /**
@@ -30,7 +31,9 @@ export default function MonacoEditor({ label, theme }: { label: string; theme: T
       catalog: catalogStore.getState().catalog,
       seedOf: (workload) => exportStore.getState().ensureSeed(workload),
     }));
+    const fixes = registerQuickFixActions(monaco, store, () => catalogStore.getState().catalog);
     return () => {
+      fixes.dispose();
       hover.dispose();
       completion.dispose();
       editor.dispose();

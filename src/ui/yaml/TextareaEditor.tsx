@@ -31,7 +31,7 @@ export function TextareaEditor({ label }: { label: string }) {
       onKeyDown={(e) => {
         // The workspace's keys that a text field keeps for itself (undo, redo): here they are the workspace's.
         const intent = intentForKey('workspace', e);
-        if (!intent || intent.anywhere) return;
+        if (!intent || intent.anywhere || intent.editorOwnsKey) return;
         intent.perform({ document: store, from: 'editor' });
         e.preventDefault();
       }}

@@ -56,11 +56,13 @@ export function mountYamlEditor(
     accessibilitySupport: 'auto',
     'semanticHighlighting.enabled': false,
     // Off: features that ask the YAML worker on every change or caret move and give nothing here
-    // (no links in a workload, no code actions), so that typing in a large workload stays light.
-    // The same for the outline (sticky scroll) and the worker's folding ranges: on a large workload their
+    // (no links in a workload), so that typing in a large workload stays light. The lightbulb is on
+    // in name only: with it off, Monaco's pause after a caret move or a new check drops a Ctrl+. still
+    // waiting for its answers ("No code actions available"); our fixes answer only when asked
+    // (quick-fix-actions.ts), so it is never lit for them. The same for the outline (sticky scroll) and the worker's folding ranges: on a large workload their
     // answers take the main thread longer than anything else while typing. Indentation folds YAML well.
     links: false,
-    lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.Off },
+    lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
     stickyScroll: { enabled: false },
     foldingStrategy: 'indentation',
     // U+2028 / U+2029 in the file are the file's: Monaco would ask, in a native dialog, to remove them
@@ -276,7 +278,7 @@ export function mountYamlEditor(
     // The workspace's intents (undo, redo, the problem walk), bound in the editor too: they go to
     // the store, and the editor's own undo stack is never used.
     ...allIntents
-      .filter((intent) => intent.scope === 'workspace')
+      .filter((intent) => intent.scope === 'workspace' && !intent.editorOwnsKey)
       .map((intent) =>
         editor.addAction({
           id: `score.${intent.name}`,

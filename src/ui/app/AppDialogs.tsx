@@ -1,0 +1,105 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useDocumentStore } from '../../state/document/context';
+import { canvasSlot, type IntentHost } from '../intents/intent-host';
+import type { AppControls, IntentContext } from '../intents/table';
+import { useSaveWorkload } from '../library/use-save';
+import { CommandPalette } from '../palette/CommandPalette';
+import { KeyboardSheet } from '../palette/KeyboardSheet';
+
+/** The quick fixes' dialog, with the core's planners: loaded when a problem's fixes are first asked for. */
+const QuickFixDialog = lazy(() => import('../problems/QuickFixDialog').then((m) => ({ default: m.QuickFixDialog })));
+
+/** The app's pages, as the intents open them (App keeps their state). */
+type Pages = Pick<AppControls, 'newFromTemplate' | 'openFile' | 'showCatalog' | 'showLibrary'>;
+
+type Open =
+  | { kind: 'palette'; context: IntentContext; stale: boolean }
+  | { kind: 'keys' }
+  | { kind: 'fixes'; index: number }
+  | null;
+
+/**
+ * The dialogs the table of intents opens over the page (the command palette, the keyboard sheet, a
+ * problem's quick fixes) and the host the intents reach the app through, one identity for the app's life.
+ */
+export function useAppDialogs(pages: Pages) {
+  const document = useDocumentStore();
+  const save = useSaveWorkload();
+  const [open, setOpen] = useState<Open>(null);
+  const latest = useRef({ pages, save });
+  useEffect(() => {
+    latest.current = { pages, save };
+  });
+  const [host] = useState<IntentHost>(() => {
+    const canvas = canvasSlot();
+    const app: AppControls = {
+      openPalette() {
+        const state = document.getState();
+        const context: IntentContext = {
+          ...(canvas.canvasContext() ?? { document, from: 'page' }),
+          app,
+          save: () => void latest.current.save(),
+        };
+        setOpen({ kind: 'palette', context, stale: state.readable !== state.report });
+      },
+      showKeys: () => setOpen({ kind: 'keys' }),
+      showQuickFixes: (index) => setOpen({ kind: 'fixes', index }),
+      newFromTemplate: () => latest.current.pages.newFromTemplate(),
+      openFile: () => latest.current.pages.openFile(),
+      showCatalog: () => latest.current.pages.showCatalog(),
+      showLibrary: () => latest.current.pages.showLibrary(),
+    };
+    return { app, ...canvas };
+  });
+  return { host, open, setOpen };
+}
+
+/**
+ * After the dialog has closed and given the focus back (its component is gone: React commits a
+ * click's or a key's update before the next task).
+ */
+const afterClosing = (then: () => void) => void setTimeout(then, 0);
+
+export function AppDialogs({ open, setOpen }: ReturnType<typeof useAppDialogs>) {
+  if (open?.kind === 'palette') {
+    return (
+      <CommandPalette
+        context={open.context}
+        stale={open.stale}
+        onClose={(intent) => {
+          setOpen(null);
+          // Run where the palette was opened from: the dialog an intent opens gives the focus back there.
+          if (intent) afterClosing(() => intent.perform(open.context));
+        }}
+      />
+    );
+  }
+  if (open?.kind === 'keys') return <KeyboardSheet onClose={() => setOpen(null)} />;
+  if (open?.kind === 'fixes') {
+    return (
+      <Suspense fallback={null}>
+        <QuickFixDialog
+          index={open.index}
+          onClose={(applied) => {
+            setOpen(null);
+            if (applied) afterClosing(() => refocusProblems(open.index));
+          }}
+        />
+      </Suspense>
+    );
+  }
+  return null;
+}
+
+/**
+ * After a fix, the row that had the focus may be gone with its problem: the focus goes to the row now
+ * in its place (the next problem), else the last row, else stays where the dialog gave it back.
+ */
+function refocusProblems(index: number): void {
+  const active = document.activeElement;
+  if (active && active !== document.body) return;
+  const rows = document.querySelectorAll<HTMLElement>('.problem-list li[data-index] button');
+  const row =
+    [...rows].find((r) => Number(r.closest<HTMLElement>('li')!.dataset.index) >= index) ?? rows[rows.length - 1];
+  row?.focus();
+}
