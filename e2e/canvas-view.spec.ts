@@ -144,7 +144,10 @@ test('a resource added from the toolbar lands beside the selected container, and
   await viewSettled(page);
   // A container low in the view: what is added beside it would lie below the view's edge.
   const server = nodeOf(page, 'container:model-server');
-  await server.click();
+  // Selected from the keyboard: the node may lie partly below the canvas's edge, under the YAML pane.
+  await server.focus();
+  await page.keyboard.press('Enter');
+  await expect(server).toHaveClass(/selected/);
   const before = await nodeIds(page);
   await page.getByRole('button', { name: 'Add resource' }).click();
   await page
