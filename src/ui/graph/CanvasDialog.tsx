@@ -13,7 +13,8 @@ import type { DialogState, RunCommand } from './use-canvas-edits';
 
 /**
  * The open dialog, wired to the commands it runs. `run` returns a command's refusal (shown in the
- * dialog, which then stays open) or undefined; `onChoose` goes on with a connection chosen from the list.
+ * dialog, which then stays open) or undefined; `onChoose` goes on with a connection chosen from the list;
+ * `onAddContainer` adds a container where the canvas wants it.
  */
 export function CanvasDialog({
   dialog,
@@ -21,23 +22,22 @@ export function CanvasDialog({
   onClose,
   run,
   onChoose,
+  onAddContainer,
 }: {
   dialog: DialogState;
   graph: WorkloadGraph;
   onClose: () => void;
   run: RunCommand;
   onChoose: (sourceId: string, targetId: string) => void;
+  /** Adds a container (placed and followed by the canvas); its refusal, or undefined. */
+  onAddContainer: (name: string, image: string) => string | undefined;
 }) {
   const store = useDocumentStore();
   if (!dialog) return null;
   switch (dialog.kind) {
     case 'add-container':
       return (
-        <AddContainerDialog
-          suggestedName={suggestedContainerName(graph)}
-          onAdd={(name, image) => run({ name: 'addContainer', args: { name, image } }, true)}
-          onClose={onClose}
-        />
+        <AddContainerDialog suggestedName={suggestedContainerName(graph)} onAdd={onAddContainer} onClose={onClose} />
       );
     case 'connect': {
       const source = graph.nodes.find((n) => n.id === dialog.from);

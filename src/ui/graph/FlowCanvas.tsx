@@ -14,7 +14,6 @@ import { memo, type RefObject } from 'react';
 import { shortcutText } from '../intents/keys';
 import { intents, type Intent } from '../intents/table';
 import { edgeTypes } from './edges';
-import { FIT_VIEW_OPTIONS } from './geometry';
 import { nodeTypes } from './nodes';
 import type { FlowEdge, FlowNode } from './to-flow';
 import { FAR_ZOOM, FAR_ZOOM_SMALL_GRAPH, MANY_EDGES, ZoomLevel } from './view-hooks';
@@ -90,8 +89,7 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
       zoomActivationKeyCode={null}
       connectOnClick={false}
       nodesConnectable={!stale}
-      fitView
-      fitViewOptions={FIT_VIEW_OPTIONS}
+      // No fit of React Flow's own when the canvas appears: useFitOnLayout fits it, readably.
       minZoom={0.02}
       maxZoom={2}
       ariaLabelConfig={ariaLabelConfig}

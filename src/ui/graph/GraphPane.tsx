@@ -1,7 +1,7 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { deriveGraph, type Positions, type Size } from '../../core/graph';
+import { deriveGraph, estimatedSize, type Positions, type Size } from '../../core/graph';
 import { useDocument, useDocumentStore } from '../../state/document/context';
 import { useLendCanvasContext } from '../intents/intent-host';
 import { targetIn } from '../intents/table';
@@ -9,6 +9,7 @@ import { CanvasActionsProvider } from './canvas-actions';
 import { CanvasDialog } from './CanvasDialog';
 import { ArrowMarkers } from './edges';
 import { FlowCanvas } from './FlowCanvas';
+import { boundsOf } from './geometry';
 import { useCanvasKeys, useConnectGesture, usePaletteDrop } from './gestures';
 import { GraphNotice } from './GraphNotice';
 import { createNodeContent, NodeContentProvider } from './node-content';
@@ -58,7 +59,6 @@ function GraphCanvas() {
   const [sizes] = useState<Record<string, Size>>(() => ({}));
   const [dragging, setDragging] = useState<Positions>({});
   const layout = useGraphPositions(graph, sizes);
-  const fitOptions = useFitOnLayout(wrapper, flow, layout.laidOut);
   const positions = useMemo(
     () => (Object.keys(dragging).length > 0 ? { ...layout.positions, ...dragging } : layout.positions),
     [layout.positions, dragging],
@@ -71,9 +71,23 @@ function GraphCanvas() {
 
   // The latest of everything, for callbacks that must keep one identity (the memoized nodes use them).
   const latest = useRef<CanvasLatest>({ graph, positions, sizes, selectedId: undefined, layout });
-  const { selectedId, setSelectedId, select, unselect } = useCanvasSelection({ store, latest, flow, canvasSize });
+  const graphBox = useCallback(() => {
+    const { graph, positions, sizes } = latest.current;
+    const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+    const sizeOf = (id: string) => sizes[id] ?? estimatedSize(byId.get(id)!);
+    const bounds = boundsOf([...byId.keys()], positions, sizeOf);
+    const workload = graph.nodes.find((n) => n.kind === 'workload');
+    return bounds && { bounds, focus: workload && boundsOf([workload.id], positions, sizeOf) };
+  }, []);
+  const fitOptions = useFitOnLayout(wrapper, flow, layout.laidOut, graphBox);
+  const { selectedId, setSelectedId, select, unselect, follow } = useCanvasSelection({
+    store,
+    latest,
+    flow,
+    canvasSize,
+  });
   const focus = useCanvasFocus(wrapper, latest);
-  const edits = useCanvasEdits({ store, latest, flow, wrapper, focus, select, setSelectedId });
+  const edits = useCanvasEdits({ store, latest, flow, wrapper, focus, select, setSelectedId, follow });
   const { renamingId, actions, intentContext } = edits;
 
   const nodes = useMemo(
@@ -160,6 +174,7 @@ function GraphCanvas() {
             onClose={edits.closeDialog}
             run={edits.run}
             onChoose={edits.requestConnection}
+            onAddContainer={edits.addContainer}
           />
         </div>
       </NodeContentProvider>

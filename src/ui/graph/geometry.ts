@@ -1,4 +1,4 @@
-import type { Positions, Size, XY } from '../../core/graph';
+import type { Positions, Rect, Size, XY } from '../../core/graph';
 
 /**
  * The canvas's geometry, apart from its components (as xyflow keeps it): where the view fits, where
@@ -8,25 +8,96 @@ import type { Positions, Size, XY } from '../../core/graph';
 /** The size a node is taken to have before React Flow has measured it. */
 export const DEFAULT_NODE_SIZE: Size = { width: 220, height: 90 };
 
-/** The first fit, as React Flow does it when the canvas appears. One object: see GraphPane. */
-export const FIT_VIEW_OPTIONS = { padding: 0.12, maxZoom: 1 };
+/** The size of a node's name on the canvas at zoom 1 (graph.css, .graph-node-head). */
+export const NODE_TITLE_PX = 13;
+/** The smallest a name may be drawn when the canvas fits itself: below that, it is not read but guessed. */
+export const READABLE_TITLE_PX = 11;
+/**
+ * The least zoom at which the canvas fits the graph by itself (opening a workload, Auto layout): a
+ * graph too big for the pane at this zoom is shown from its start (the workload and its first
+ * containers, at the left) and the rest is panned to. "Fit all" (the controls' button) still shrinks
+ * the whole graph into view when asked.
+ */
+export const MIN_FIT_ZOOM = Math.ceil((READABLE_TITLE_PX / NODE_TITLE_PX) * 100) / 100; // 0.85, in whole hundredths
+
+/** Room kept around the graph when the view fits it: on top, below the canvas's toolbar. */
+export interface FitPadding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/**
+ * The view that shows `bounds` (the graph's box) in a canvas of `canvas` size: the whole graph,
+ * centred, when it fits at a zoom of at least `minZoom`; otherwise at `minZoom`, so that names stay
+ * readable and the rest is a pan away. Along a side where the graph does not fit, the view starts
+ * at the graph's start (its left: the graph reads left to right) or, given `focus` (the workload's
+ * node), is centred on it as far as the graph goes. Never above `maxZoom`.
+ */
+export function readableFit(
+  bounds: Rect,
+  canvas: Size,
+  padding: FitPadding,
+  { minZoom = MIN_FIT_ZOOM, maxZoom = 1, focus }: { minZoom?: number; maxZoom?: number; focus?: Rect } = {},
+): { x: number; y: number; zoom: number } {
+  const room = {
+    width: Math.max(1, canvas.width - padding.left - padding.right),
+    height: Math.max(1, canvas.height - padding.top - padding.bottom),
+  };
+  const fits = Math.min(room.width / Math.max(1, bounds.width), room.height / Math.max(1, bounds.height));
+  const zoom = Math.min(maxZoom, Math.max(minZoom, fits));
+  /** Where the view's origin goes along one side: `start` and `size` of the graph, `space` to show it in. */
+  const along = (start: number, size: number, space: number, before: number, centre: number | undefined) => {
+    if (size * zoom <= space) return before + (space - size * zoom) / 2 - start * zoom;
+    if (centre === undefined) return before - start * zoom;
+    // The focus in the middle, but no emptiness before the graph's start or after its end.
+    const from = Math.min(Math.max(centre - space / zoom / 2, start), start + size - space / zoom);
+    return before - from * zoom;
+  };
+  return {
+    x: along(bounds.x, bounds.width, room.width, padding.left, undefined),
+    y: along(bounds.y, bounds.height, room.height, padding.top, focus && focus.y + focus.height / 2),
+    zoom,
+  };
+}
+
+/** The box around nodes placed at `positions`, each of its size; undefined when there are none. */
+export function boundsOf(ids: readonly string[], positions: Positions, sizeOf: (id: string) => Size): Rect | undefined {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const id of ids) {
+    const at = positions[id];
+    if (!at) continue;
+    const size = sizeOf(id);
+    left = Math.min(left, at.x);
+    top = Math.min(top, at.y);
+    right = Math.max(right, at.x + size.width);
+    bottom = Math.max(bottom, at.y + size.height);
+  }
+  return left === Infinity ? undefined : { x: left, y: top, width: right - left, height: bottom - top };
+}
 
 /**
  * Fitting the view on demand (a new layout, the Fit View button) leaves room at the top for the
  * canvas's toolbar, which lies over the canvas (two or three rows in a narrow window): its `top` is
  * kept to the toolbar's height as it changes. One object, so that the controls are not made anew.
+ * `below` is the same room in pixels, for readableFit.
  */
 export function fitBelowToolbar() {
   const padding = { top: '56px' as `${number}px`, x: '12%' as const, bottom: '12%' as const };
   const options = { padding, maxZoom: 1 };
+  const below = { top: 56 };
   const follow = (toolbar: HTMLElement) => {
-    const measure = () => void (padding.top = `${toolbar.offsetTop + toolbar.offsetHeight + 16}px`);
+    const measure = () => {
+      below.top = toolbar.offsetTop + toolbar.offsetHeight + 16;
+      padding.top = `${below.top}px`;
+    };
     measure(); // now: the first fit comes before the observer's first report
     const observer = new ResizeObserver(measure);
     observer.observe(toolbar);
     return () => observer.disconnect();
   };
-  return { options, follow };
+  return { options, below, follow };
 }
 
 /**

@@ -34,9 +34,16 @@ function useContent<K extends GraphNode['kind']>(id: string, kind: K): Extract<G
  */
 function NodeLabel({ node }: { node: GraphNode }) {
   return (
-    <span id={nodeLabelId(node.id)} hidden>
-      {accessibleName(node)}
-    </span>
+    <>
+      <span id={nodeLabelId(node.id)} hidden>
+        {accessibleName(node)}
+      </span>
+      {/* The name drawn large when the canvas is seen from far (graph.css, data-overview), in place of
+          details too small to read. Screen readers have the name already. */}
+      <span className="graph-node-overview" aria-hidden="true">
+        {node.name || '(unnamed)'}
+      </span>
+    </>
   );
 }
 
@@ -109,18 +116,23 @@ const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<
         <div className="graph-node-head">
           <Icon name={info?.icon ?? 'generic'} />
           <NodeName id={id} name={node.name} renaming={renaming} />
-          {node.shared && (
-            <span className="graph-tag shared" title={`Shared across workloads: id ${node.resourceId ?? ''}`}>
-              shared
-            </span>
-          )}
           <ProblemBadge elementId={id} problems={node.problems} />
         </div>
         <div className="graph-node-detail">
           {node.type ?? <span className="muted">no type</span>}
           {node.class !== undefined && <span className="muted"> · class {node.class}</span>}
         </div>
-        {node.resourceId !== undefined && <div className="graph-node-detail muted">id {node.resourceId}</div>}
+        {node.resourceId !== undefined && (
+          <div className="graph-node-detail muted">
+            {/* Beside its id, not beside the name: the name has the head's width to itself. */}
+            {node.shared && (
+              <span className="graph-tag shared" title={`Shared across workloads: id ${node.resourceId}`}>
+                shared
+              </span>
+            )}{' '}
+            id {node.resourceId}
+          </div>
+        )}
       </div>
       {/* Where the edges of its params' references to other resources start (a dns zone's parent, say):
           an edge is drawn only from a source handle. Not one to drag from: connections start at a container. */}
@@ -172,7 +184,7 @@ function NodeName({
   return (
     <span
       className="graph-node-name"
-      // The whole name (it may be cut short with "…"), and how to change it.
+      // The whole name (shown whole, wrapped, but also here for a look from far), and how to change it.
       title={`${name || fallback || ''} — double-click or press ${shortcutText(intents.rename.keys)} to rename`}
       onDoubleClick={() => actions.startRename(id)}
     >

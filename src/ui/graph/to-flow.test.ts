@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkloadText } from '../../core/document/parse';
-import { autoLayout, deriveGraph } from '../../core/graph';
+import { autoLayout, deriveGraph, estimatedSize } from '../../core/graph';
 import { emptyFlowCache, nodeLabelId, sameContent, toFlowEdges, toFlowNodes } from './to-flow';
 
 const text = `apiVersion: score.dev/v1b1
@@ -49,6 +49,17 @@ describe('React Flow nodes and edges from the graph', () => {
     const grown = deriveGraph(parseWorkloadText(text + '  cache: {type: redis}\n'));
     const nodesAfter = toFlowNodes(grown, view, cache);
     expect(nodesAfter.map((n) => nodes.includes(n))).toEqual([true, true, true, true, false]);
+  });
+
+  it('gives every node a size, measured or expected, so that the mini-map draws all of them', () => {
+    const measured = { 'container:api': { width: 251, height: 120 } };
+    const nodes = toFlowNodes(graph, { ...view, sizes: measured }, emptyFlowCache());
+    expect(nodes.map((n) => [n.id, n.measured])).toEqual([
+      ['workload', estimatedSize(graph.nodes[0]!)],
+      ['container:api', { width: 251, height: 120 }],
+      ['container:web', estimatedSize(graph.nodes[2]!)],
+      ['resource:db', estimatedSize(graph.nodes[3]!)],
+    ]);
   });
 
   it('marks the selected node and the one being renamed', () => {

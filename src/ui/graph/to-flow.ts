@@ -1,6 +1,7 @@
 import type { Edge, Node } from '@xyflow/react';
 import {
   accessibleName,
+  estimatedSize,
   type GraphEdge,
   type GraphNode,
   type MountEdge,
@@ -151,7 +152,12 @@ function flowNode(
       // Named by an element the node's component draws from its content (see NodeLabel).
       'aria-labelledby': nodeLabelId(node.id),
     },
-    ...(measured ? { measured } : {}),
+    // A node not measured yet carries the size it is expected to have: React Flow's mini-map draws
+    // only nodes with a size on the objects it is handed, and the canvas does not make its nodes anew
+    // when React Flow measures them (see toFlowNodes), so without it the mini-map showed none of the
+    // nodes of a workload just opened, only those moved or selected since. React Flow still measures
+    // the node and draws its edges from what it measured.
+    measured: measured ?? estimatedSize(node),
   };
   switch (node.kind) {
     case 'workload':

@@ -2,6 +2,7 @@ import type { ReactFlowInstance } from '@xyflow/react';
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { isRefusal, type CommandArgs, type CommandCall } from '../../core/commands';
 import {
+  containerNodeId,
   planAddResource,
   planConnection,
   planConnectionFrom,
@@ -60,6 +61,7 @@ export function useCanvasEdits({
   focus,
   select,
   setSelectedId,
+  follow,
 }: {
   store: DocumentStore;
   latest: RefObject<CanvasLatest>;
@@ -68,6 +70,8 @@ export function useCanvasEdits({
   focus: CanvasFocus;
   select: (id: string) => void;
   setSelectedId: (id: string | undefined) => void;
+  /** Brings a node about to be made into view once it is drawn. */
+  follow: (id: string) => void;
 }) {
   const [renamingId, setRenamingId] = useState<string>();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -102,9 +106,23 @@ export function useCanvasEdits({
     (type: ResourceTypeInfo, at?: XY) => {
       const plan = planAddResource(latest.current.graph, type);
       latest.current.layout.hint(plan.id, at ?? spotForNew());
-      if (run(plan.command) === undefined) setRenamingId(plan.id);
+      if (run(plan.command) !== undefined) return;
+      setRenamingId(plan.id);
+      follow(plan.id);
     },
-    [latest, run, spotForNew],
+    [latest, run, spotForNew, follow],
+  );
+
+  /** The Add container dialog's command: the container lands as a resource does, and is followed. */
+  const addContainer = useCallback(
+    (name: string, image: string) => {
+      const id = containerNodeId(name);
+      latest.current.layout.hint(id, spotForNew());
+      const refusal = run({ name: 'addContainer', args: { name, image } }, true);
+      if (refusal === undefined) follow(id);
+      return refusal;
+    },
+    [latest, run, spotForNew, follow],
   );
 
   const requestConnection = useCallback(
@@ -257,6 +275,7 @@ export function useCanvasEdits({
     actions,
     intentContext,
     addResource,
+    addContainer,
     requestConnection,
   };
 }

@@ -67,6 +67,22 @@ export function useCanvasSelection({
     [flow, latestRef, canvasSizeRef],
   );
 
+  /**
+   * Brings a node just made into view once it is on the canvas (the command that made it changes the
+   * text; the graph drawn from it comes a render later): the view follows what the user added.
+   */
+  const follow = useCallback(
+    (id: string) => {
+      let tries = 0;
+      const attempt = () => {
+        if (latestRef.current.positions[id]) reveal(id);
+        else if (++tries < 30) requestAnimationFrame(attempt);
+      };
+      requestAnimationFrame(attempt);
+    },
+    [latestRef, reveal],
+  );
+
   const selection = useDocument((s) => s.selection);
   useEffect(() => {
     if (selection?.source === 'graph') return; // made here: already shown
@@ -76,5 +92,5 @@ export function useCanvasSelection({
     if (id && selection?.source !== 'command') reveal(id);
   }, [selection, reveal, latestRef]);
 
-  return { selectedId, setSelectedId, select, unselect };
+  return { selectedId, setSelectedId, select, unselect, follow };
 }

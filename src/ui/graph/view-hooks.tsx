@@ -1,6 +1,7 @@
 import { useStore, type FitViewOptions, type ReactFlowInstance } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { fitBelowToolbar } from './geometry';
+import type { Rect } from '../../core/graph';
+import { fitBelowToolbar, readableFit } from './geometry';
 import type { FlowEdge, FlowNode } from './to-flow';
 
 /**
@@ -10,16 +11,21 @@ import type { FlowEdge, FlowNode } from './to-flow';
 
 /**
  * Marks the canvas as seen from far (zoomed out below `threshold`): edge labels are then too small to
- * read and, on a large workload, the most costly thing to draw, so the stylesheet hides them; and
- * from further still (below TINY_ZOOM), the words in the nodes. Attributes set directly, so that
- * crossing a threshold re-renders nothing.
+ * read and, on a large workload, the most costly thing to draw, so the stylesheet hides them; below
+ * OVERVIEW_ZOOM, a node's details give way to its name drawn large; and from further still (below
+ * TINY_ZOOM), the words in the nodes. Attributes set directly, so that crossing a threshold
+ * re-renders nothing.
  */
 export function ZoomLevel({ canvas, threshold }: { canvas: RefObject<HTMLElement | null>; threshold: number }) {
   const far = useStore((s) => s.transform[2] < threshold);
   const tiny = useStore((s) => s.transform[2] < TINY_ZOOM);
+  const overview = useStore((s) => s.transform[2] < OVERVIEW_ZOOM);
   useEffect(() => {
     canvas.current?.toggleAttribute('data-far', far);
   }, [canvas, far]);
+  useEffect(() => {
+    canvas.current?.toggleAttribute('data-overview', overview);
+  }, [canvas, overview]);
   useEffect(() => {
     canvas.current?.toggleAttribute('data-tiny', tiny);
   }, [canvas, tiny]);
@@ -31,6 +37,12 @@ export function ZoomLevel({ canvas, threshold }: { canvas: RefObject<HTMLElement
  * the stylesheet draws the nodes as their boxes and badges only.
  */
 export const TINY_ZOOM = 0.2;
+
+/**
+ * Below this zoom a node's name (13 px at zoom 1) is drawn under 8 px: the canvas is marked
+ * `data-overview` and nodes show their names large, without their details (level of detail).
+ */
+export const OVERVIEW_ZOOM = 0.6;
 
 export const FAR_ZOOM = 0.45;
 /** A small graph's labels cost little: they stay until they are really too small to mean anything. */
@@ -102,22 +114,38 @@ export function useCanvasSize(element: RefObject<HTMLElement | null>, size: RefO
 }
 
 /**
- * Fits the whole graph in view at each new layout (first open, another workload, on demand), below
- * the toolbar; returns the options the Fit View button uses too (one object, kept to the toolbar's height).
+ * Fits the graph in view at each new layout (first open, another workload, Auto layout), below the
+ * toolbar and never smaller than names can be read (readableFit: a large graph is shown from its
+ * start and panned); returns the options the Fit View button uses to fit all of it (one object,
+ * kept to the toolbar's height).
  */
 export function useFitOnLayout(
   wrapper: RefObject<HTMLElement | null>,
   flow: ReactFlowInstance<FlowNode, FlowEdge>,
   laidOut: number,
+  graphBox: () => { bounds: Rect; focus: Rect | undefined } | undefined,
 ): FitViewOptions {
   const [fit] = useState(fitBelowToolbar);
   useLayoutEffect(() => {
     const toolbar = wrapper.current?.querySelector<HTMLElement>('.graph-toolbar');
     return toolbar ? fit.follow(toolbar) : undefined;
   }, [fit, wrapper]);
+  // Read when the frame comes: the box of the graph as laid out by then.
+  const box = useRef(graphBox);
+  useLayoutEffect(() => {
+    box.current = graphBox;
+  });
   useEffect(() => {
-    const frame = requestAnimationFrame(() => void flow.fitView(fit.options));
+    const frame = requestAnimationFrame(() => {
+      const graph = box.current();
+      const canvas = wrapper.current;
+      if (!graph || !canvas) return;
+      const { clientWidth: width, clientHeight: height } = canvas;
+      const side = Math.min(48, width * 0.05);
+      const padding = { top: fit.below.top, bottom: Math.min(48, height * 0.08), left: side, right: side };
+      void flow.setViewport(readableFit(graph.bounds, { width, height }, padding, { focus: graph.focus }));
+    });
     return () => cancelAnimationFrame(frame);
-  }, [laidOut, flow, fit]);
+  }, [laidOut, flow, fit, wrapper]);
   return fit.options;
 }
