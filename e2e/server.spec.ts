@@ -125,5 +125,18 @@ test.describe('the app served by score-designer serve', () => {
     await expect.poll(() => textOf(page)).toBe(theirs);
     await expect(saveState(page)).toHaveText('Saved');
     expect(await storedText('served-e2e')).toBe(theirs);
+
+    // After a page reload the app still knows which version its text is: a save made elsewhere
+    // meanwhile is not overwritten unasked.
+    await page.reload();
+    await waitForEditor(page);
+    await expect.poll(() => textOf(page)).toBe(theirs);
+    await saveElsewhere('served-e2e', workload('served-e2e', 'nginx:1.30'));
+    const afterReload = `${theirs}\n# after the reload\n`;
+    await setText(page, afterReload);
+    await page.keyboard.press('Control+s');
+    await changed.getByRole('button', { name: 'Overwrite theirs' }).click();
+    await expect(saveState(page)).toHaveText('Saved');
+    expect(await storedText('served-e2e')).toBe(afterReload);
   });
 });

@@ -142,7 +142,7 @@ export class HttpWorkloadRepository implements WorkloadRepository {
     checkSameName(name, body);
     const path = this.pathTo(name);
     const what = `the workload "${name}"`;
-    const version = options.overwrite ? undefined : this.versions.get(name);
+    const version = options.overwrite ? undefined : (options.basedOn ?? this.versions.get(name));
     const sent = this.textBody(input, version ? { 'If-Match': version } : {});
     const { data, response } = await this.answer(
       what,
@@ -219,10 +219,12 @@ export class HttpWorkloadRepository implements WorkloadRepository {
     if (!isRecord(data)) throw this.strange(what, 'a workload');
     const workload = data as ScoreWorkload;
     const name = nameIn(workload) ?? '';
-    const version = response.headers.get('ETag');
+    const version = response.headers.get('ETag') ?? undefined;
     if (version && name) this.versions.set(name, version);
-    if (this.keepsText && input && 'text' in input) return { name, workload, text: input.text, textSource: 'saved' };
-    return { name, workload, text: renderWorkloadText(workload), textSource: 'rendered' };
+    const stored = version ? { version } : {};
+    if (this.keepsText && input && 'text' in input)
+      return { name, workload, text: input.text, textSource: 'saved', ...stored };
+    return { name, workload, text: renderWorkloadText(workload), textSource: 'rendered', ...stored };
   }
 
   /** For a server that keeps texts, a text input goes as it is, as YAML (JSON is YAML too). */

@@ -66,6 +66,8 @@ export interface UpdateWorkloadArgs {
   input: WorkloadInput;
   /** Replace it even if someone saved it after it was read here (see WorkloadRepository.update). */
   overwrite?: boolean;
+  /** The version the edited text is based on, when the caller kept it (see UpdateOptions.basedOn). */
+  basedOn?: string;
 }
 
 export function updateWorkloadMutation(
@@ -73,8 +75,10 @@ export function updateWorkloadMutation(
   client: QueryClient,
 ): MutationOptions<SavedWorkload, RepositoryError, UpdateWorkloadArgs> {
   return {
-    mutationFn: ({ name, input, overwrite }) =>
-      overwrite ? repo.update(name, input, { overwrite }) : repo.update(name, input),
+    mutationFn: ({ name, input, overwrite, basedOn }) => {
+      if (overwrite) return repo.update(name, input, { overwrite });
+      return basedOn ? repo.update(name, input, { basedOn }) : repo.update(name, input);
+    },
     onSuccess: async (saved, { name }) => {
       client.setQueryData(workloadKeys.detail(repo, name), saved);
       await Promise.all([

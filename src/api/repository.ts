@@ -42,6 +42,12 @@ export interface WorkloadRepository {
 export interface UpdateOptions {
   /** Replace the stored workload even if someone saved it after this client read it. */
   overwrite?: boolean;
+  /**
+   * The version (SavedWorkload.version) the edited text is based on, when the caller kept it (it
+   * outlives this repository object: a page reload makes a new one). Without it, the version this
+   * object last read or saved is used.
+   */
+  basedOn?: string;
 }
 
 /**
@@ -63,6 +69,8 @@ export interface SavedWorkload {
   textSource: 'saved' | 'rendered';
   /** When it was last saved (ISO 8601), where the repository knows it. */
   updatedAt?: string;
+  /** The stored version (a server's ETag), where the repository tracks versions; an update can be based on it. */
+  version?: string;
 }
 
 export interface WorkloadQuery {

@@ -32,6 +32,20 @@ describe('the link between the open text and a saved workload', () => {
     expect(loadLink(storage)).toBeNull();
     expect(loadLink(undefined)).toBeNull();
   });
+
+  it('keeps the version it was saved as across a reload, so that the next save is based on it', () => {
+    const storage = memoryStorage();
+    const link = linkFor('remote:https://x.example', 'shop', text, '"v7"');
+    storeLink(storage, link);
+    expect(loadLink(storage)).toEqual({ ...link, version: '"v7"' });
+    expect(planSave(text, text, loadLink(storage), 'remote:https://x.example')).toEqual({
+      kind: 'update',
+      name: 'shop',
+      basedOn: '"v7"',
+    });
+    storage.setItem(LINK_KEY, JSON.stringify({ ...link, version: 7 }));
+    expect(loadLink(storage)).toEqual({ repositoryId: link.repositoryId, name: 'shop', fingerprint: link.fingerprint });
+  });
 });
 
 describe('what Save does', () => {

@@ -14,6 +14,12 @@ export interface SavedLink {
   repositoryId: string;
   name: string;
   fingerprint: string;
+  /**
+   * The version of the saved workload the text was opened or saved as (a server's ETag). Kept with
+   * the link so that, after a reload, a save still says which version it changes and a newer one
+   * saved elsewhere is not overwritten unasked.
+   */
+  version?: string;
 }
 
 export const LINK_KEY = 'score-designer.library.open';
@@ -34,8 +40,8 @@ export function fingerprintOf(text: string): string {
   return `${text.length.toString(36)}-${hash.toString(36)}`;
 }
 
-export function linkFor(repositoryId: string, name: string, savedText: string): SavedLink {
-  return { repositoryId, name, fingerprint: fingerprintOf(savedText) };
+export function linkFor(repositoryId: string, name: string, savedText: string, version?: string): SavedLink {
+  return { repositoryId, name, fingerprint: fingerprintOf(savedText), ...(version ? { version } : {}) };
 }
 
 /** Whether the link is about this text as opened (or last saved). */
@@ -44,7 +50,10 @@ export function linkApplies(link: SavedLink | null, openedText: string): link is
 }
 
 export type SavePlan =
-  { kind: 'create'; name: string } | { kind: 'update'; name: string } | { kind: 'refuse'; message: string };
+  | { kind: 'create'; name: string }
+  /** `basedOn`: the version the text was opened or last saved as, where the library tracks versions. */
+  | { kind: 'update'; name: string; basedOn?: string }
+  | { kind: 'refuse'; message: string };
 
 /**
  * What Save does with this text: update the saved workload it was opened from (same repository,
@@ -69,7 +78,8 @@ export function planSave(text: string, openedText: string, link: SavedLink | nul
     };
   }
   const linked = linkApplies(link, openedText) && link.repositoryId === repositoryId && link.name === name;
-  return { kind: linked ? 'update' : 'create', name };
+  if (!linked) return { kind: 'create', name };
+  return link.version ? { kind: 'update', name, basedOn: link.version } : { kind: 'update', name };
 }
 
 export function loadLink(storage: KeyValueStorage | undefined): SavedLink | null {
@@ -79,7 +89,9 @@ export function loadLink(storage: KeyValueStorage | undefined): SavedLink | null
     const v = value as Record<string, unknown>;
     if (typeof v['repositoryId'] !== 'string' || typeof v['name'] !== 'string' || typeof v['fingerprint'] !== 'string')
       return null;
-    return { repositoryId: v['repositoryId'], name: v['name'], fingerprint: v['fingerprint'] };
+    const link: SavedLink = { repositoryId: v['repositoryId'], name: v['name'], fingerprint: v['fingerprint'] };
+    if (typeof v['version'] === 'string' && v['version'] !== '') link.version = v['version'];
+    return link;
   } catch {
     return null;
   }

@@ -44,6 +44,7 @@ export async function saveOpenWorkload(
     return { kind: 'refused', message: plan.message };
   }
   const { name } = plan;
+  const basedOn = plan.kind === 'update' ? plan.basedOn : undefined;
   library.getState().setSave({ state: 'saving', name });
 
   const create = () => new MutationObserver(client, createWorkloadMutation(repository, client)).mutate({ text });
@@ -51,7 +52,7 @@ export async function saveOpenWorkload(
     new MutationObserver(client, updateWorkloadMutation(repository, client)).mutate({
       name,
       input: { text },
-      ...(replace ? { overwrite: true } : {}),
+      ...(replace ? { overwrite: true } : basedOn ? { basedOn } : {}),
     });
 
   let created = plan.kind === 'create' && !replace;
@@ -72,7 +73,7 @@ export async function saveOpenWorkload(
     // Unless another workload was opened meanwhile, what was saved is the new clean state (typing
     // that happened meanwhile stays marked unsaved), and the link names where it went.
     if (document.getState().openedText === openedText && isOpen(document.getState())) {
-      library.getState().setLink(linkFor(repository.id, saved.name || name, text));
+      library.getState().setLink(linkFor(repository.id, saved.name || name, text, saved.version));
       document.getState().markSaved(text);
     }
     library.getState().setSave({ state: 'saved', name, created, at: Date.now() });
@@ -107,7 +108,7 @@ export async function reloadSavedWorkload(
   try {
     const theirs = await client.fetchQuery({ ...workloadQuery(repository, name), staleTime: 0 });
     if (!(await open(theirs.text))) return false;
-    library.getState().setLink(linkFor(repository.id, name, theirs.text));
+    library.getState().setLink(linkFor(repository.id, name, theirs.text, theirs.version));
     return true;
   } catch {
     return false;

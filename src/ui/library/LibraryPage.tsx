@@ -98,7 +98,7 @@ function LibraryPageFor({ onClose }: { onClose: (() => void) | undefined }) {
       const saved = await client.fetchQuery({ ...workloadQuery(repository, workload), staleTime: 0 });
       const opened = await openText(saved.text, `the saved workload “${workload}”`);
       if (!opened) return;
-      library.getState().setLink(linkFor(repository.id, workload, saved.text));
+      library.getState().setLink(linkFor(repository.id, workload, saved.text, saved.version));
       onClose?.();
     });
 
