@@ -189,22 +189,44 @@ export interface components {
             /** @description If specified, overrides the arguments passed to the container entrypoint */
             args?: string[];
             variables?: components["schemas"]["EnvironmentVariables"];
-            files?: components["schemas"]["ContainerFileMap"];
-            volumes?: components["schemas"]["ContainerVolumeMap"];
+            /** @description The files to mount, by the path they appear at. The older list form (each item names its path with target) is deprecated and still accepted, as the Score specification does. */
+            files?: components["schemas"]["ContainerFileList"] | components["schemas"]["ContainerFileMap"];
+            /** @description The volumes to mount, by the path they are mounted at. The older list form (each item names its path with target) is deprecated and still accepted, as the Score specification does. */
+            volumes?: components["schemas"]["ContainerVolumeList"] | components["schemas"]["ContainerVolumeMap"];
             resources?: components["schemas"]["ContainerResources"];
             livenessProbe?: components["schemas"]["ContainerProbe"];
             readinessProbe?: components["schemas"]["ContainerProbe"];
+            before?: components["schemas"]["ContainerStartOrder"];
+        };
+        /** @description Start order: the containers this one must start before, by name. Each entry says how far this container must get (started, healthy or complete) before that container starts. */
+        ContainerStartOrder: {
+            [key: string]: components["schemas"]["StartOrder"];
+        };
+        /** @description How far this container must get before the named container starts. */
+        StartOrder: {
+            /** @enum {string} */
+            ready: "started" | "healthy" | "complete";
         };
         /** @description The environment variables for the container */
         EnvironmentVariables: {
             [key: string]: string;
         };
+        /**
+         * @deprecated
+         * @description The deprecated list form of files; each item names its path with target.
+         */
+        ContainerFileList: (components["schemas"]["ContainerFile"] & unknown)[];
         /** @description The extra files to mount into the container as a map of target paths to file details */
         ContainerFileMap: {
             [key: string]: components["schemas"]["ContainerFile"];
         };
         /** @description The details of a file to mount in the container. One of 'source', 'content', or 'binaryContent' must be provided. */
         ContainerFile: {
+            /**
+             * @deprecated
+             * @description Deprecated: the path of the file in the container, in the list form of files only (in the map form the key is the path).
+             */
+            target?: string;
             /**
              * @description The optional file access mode in octal encoding
              * @example 0644
@@ -221,6 +243,11 @@ export interface components {
             /** @description If set to true, the placeholders expansion will not occur in the contents of the file. */
             noExpand?: boolean;
         } & (unknown | unknown | unknown);
+        /**
+         * @deprecated
+         * @description The deprecated list form of volumes; each item names its mount path with target.
+         */
+        ContainerVolumeList: (components["schemas"]["ContainerVolume"] & unknown)[];
         /** @description The volumes to mount as a map of target paths to volume details */
         ContainerVolumeMap: {
             [key: string]: components["schemas"]["ContainerVolume"];
@@ -229,6 +256,11 @@ export interface components {
         ContainerVolume: {
             /** @description The external volume reference */
             source: string;
+            /**
+             * @deprecated
+             * @description Deprecated: the mount path in the container, in the list form of volumes only (in the map form the key is the path).
+             */
+            target?: string;
             /** @description An optional sub path in the volume */
             path?: string;
             /** @description Indicates if the volume should be mounted in a read-only mode */
