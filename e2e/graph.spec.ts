@@ -247,6 +247,27 @@ test('deleting a resource lists the references left dangling, and removes them o
   await expect.poll(() => textOf(page)).toBe(text);
 });
 
+test('undoing the removal from the toolbar closes the offer to remove its references (issue 39, item 1)', async ({
+  page,
+}) => {
+  const text = workload.replace(
+    '      MODE: "fast"\n',
+    '      MODE: "fast"\n      DB_HOST: ${resources.db.host}\n      DB_PORT: "${resources.db.port}"\n',
+  );
+  await openWorkload(page, text);
+  await nodeOf(page, 'resource:db').click();
+  await page.keyboard.press('Delete');
+  const notice = canvas(page).getByRole('region', { name: 'Graph notice' });
+  await expect(notice.getByRole('button', { name: 'Remove these references too' })).toBeVisible();
+  // The toolbar's Undo brings the resource back: its references are valid again, and the offer to
+  // remove them is gone with the notice (before, a click on it deleted the two valid variables).
+  await page.getByRole('banner').getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(() => textOf(page)).toBe(text);
+  await expect(notice).toHaveCount(0);
+  await expect(nodeOf(page, 'resource:db')).toBeVisible();
+  expect(await textOf(page)).toBe(text);
+});
+
 test('the keyboard never loses its place: closing a notice, the palette or a dialog leaves the focus where work goes on', async ({
   page,
 }) => {

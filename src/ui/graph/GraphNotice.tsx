@@ -21,6 +21,11 @@ export type GraphNoticeState =
       removeLabel: string;
       /** The text right after the action: Undo is offered while the text is still that. */
       textAfter?: string;
+      /**
+       * The text the references were read from. The offer acts on that text only: once the text is
+       * another (the toolbar's Undo brought the resource back, or the user typed), the notice closes.
+       */
+      readFrom?: string;
     };
 
 export function GraphNotice({

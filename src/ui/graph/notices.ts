@@ -42,6 +42,7 @@ export function removalNotice(
         references,
         removeLabel: 'Remove these references too',
         textAfter: done?.text,
+        readFrom: done?.text,
       };
     }
     case 'references': {

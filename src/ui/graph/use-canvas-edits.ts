@@ -1,5 +1,5 @@
 import type { ReactFlowInstance } from '@xyflow/react';
-import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { isRefusal, type CommandArgs, type CommandCall } from '../../core/commands';
 import {
   containerNodeId,
@@ -158,7 +158,7 @@ export function useCanvasEdits({
         setNotice(removalNotice(plan, { text, parsed: report.parsed }));
       } else {
         const told = removalNotice(plan);
-        if (told) setNotice(told);
+        if (told) setNotice(told.kind === 'references' ? { ...told, readFrom: store.getState().text } : told);
       }
     },
     [latest, store, run, setSelectedId],
@@ -166,6 +166,7 @@ export function useCanvasEdits({
 
   const removeReferences = useCallback(() => {
     if (notice?.kind !== 'references') return;
+    if (notice.readFrom !== undefined && store.getState().text !== notice.readFrom) return setNotice(null);
     const plan = planReferenceRemoval(store.getState().report.parsed, notice.resource, notice.references);
     const refusal = run(plan.command, true); // the notice says what happened
     setNotice(referencesRemovedNotice(notice.resource, refusal ? 0 : plan.removes, plan.byHand, refusal));
@@ -180,6 +181,16 @@ export function useCanvasEdits({
     },
     [focus],
   );
+  // A notice about references is about one text: once the text is another (the toolbar's Undo, typing),
+  // its offer would act on a workload it was not made for, so it closes.
+  useEffect(() => {
+    if (notice?.kind !== 'references' || notice.readFrom === undefined) return;
+    const { readFrom } = notice;
+    return store.subscribe((state) => {
+      if (state.text !== readFrom) closeNotice();
+    });
+  }, [notice, store, closeNotice]);
+
   const noticeActions = useMemo(
     () => ({
       onDismiss: () => closeNotice(),
