@@ -3,11 +3,21 @@ import { useDocumentStore } from '../../state/document/context';
 import { canvasSlot, type IntentHost } from '../intents/intent-host';
 import type { AppControls, IntentContext } from '../intents/table';
 import { useSaveWorkload } from '../library/use-save';
-import { CommandPalette } from '../palette/CommandPalette';
-import { KeyboardSheet } from '../palette/KeyboardSheet';
+import { whenIdle } from '../common/scheduling';
 
 /** The quick fixes' dialog, with the core's planners: loaded when a problem's fixes are first asked for. */
 const QuickFixDialog = lazy(() => import('../problems/QuickFixDialog').then((m) => ({ default: m.QuickFixDialog })));
+
+/**
+ * The command palette, the keyboard sheet and F6's walk are not part of the first download: they are fetched
+ * once the page is idle (so that Ctrl+K a moment later finds them here), or when first asked for.
+ */
+const loadPalette = () => import('../palette/CommandPalette');
+/** F6's walk through the panes, fetched with them. */
+const loadPaneFocus = () => import('../common/pane-focus');
+const loadKeyboardSheet = () => import('../palette/KeyboardSheet');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+const KeyboardSheet = lazy(() => loadKeyboardSheet().then((m) => ({ default: m.KeyboardSheet })));
 
 /** The app's pages, as the intents open them (App keeps their state). */
 type Pages = Pick<AppControls, 'newFromTemplate' | 'openFile' | 'showCatalog' | 'showLibrary'>;
@@ -26,6 +36,10 @@ export function useAppDialogs(pages: Pages) {
   const document = useDocumentStore();
   const save = useSaveWorkload();
   const [open, setOpen] = useState<Open>(null);
+  useEffect(
+    () => whenIdle(() => void Promise.all([loadPalette(), loadKeyboardSheet(), loadPaneFocus()]).catch(() => {})),
+    [],
+  );
   const latest = useRef({ pages, save });
   useEffect(() => {
     latest.current = { pages, save };
@@ -48,6 +62,10 @@ export function useAppDialogs(pages: Pages) {
       openFile: () => latest.current.pages.openFile(),
       showCatalog: () => latest.current.pages.showCatalog(),
       showLibrary: () => latest.current.pages.showLibrary(),
+      focusPane: (step) =>
+        void loadPaneFocus()
+          .then((m) => m.focusNextPane(window.document, step))
+          .catch(() => {}),
     };
     return { app, ...canvas };
   });
@@ -63,18 +81,26 @@ const afterClosing = (then: () => void) => void setTimeout(then, 0);
 export function AppDialogs({ open, setOpen }: ReturnType<typeof useAppDialogs>) {
   if (open?.kind === 'palette') {
     return (
-      <CommandPalette
-        context={open.context}
-        stale={open.stale}
-        onClose={(intent) => {
-          setOpen(null);
-          // Run where the palette was opened from: the dialog an intent opens gives the focus back there.
-          if (intent) afterClosing(() => intent.perform(open.context));
-        }}
-      />
+      <Suspense fallback={null}>
+        <CommandPalette
+          context={open.context}
+          stale={open.stale}
+          onClose={(intent) => {
+            setOpen(null);
+            // Run where the palette was opened from: the dialog an intent opens gives the focus back there.
+            if (intent) afterClosing(() => intent.perform(open.context));
+          }}
+        />
+      </Suspense>
     );
   }
-  if (open?.kind === 'keys') return <KeyboardSheet onClose={() => setOpen(null)} />;
+  if (open?.kind === 'keys') {
+    return (
+      <Suspense fallback={null}>
+        <KeyboardSheet onClose={() => setOpen(null)} />
+      </Suspense>
+    );
+  }
   if (open?.kind === 'fixes') {
     return (
       <Suspense fallback={null}>

@@ -26,6 +26,7 @@ function recordingApp(asked: string[]): AppControls {
     showCatalog: record('showCatalog'),
     showLibrary: record('showLibrary'),
     showQuickFixes: (index) => void asked.push(`showQuickFixes ${index}`),
+    focusPane: (step) => void asked.push(`focusPane ${step}`),
   };
 }
 
@@ -56,6 +57,8 @@ describe('the command palette', () => {
       'showCatalog',
       'showLibrary',
       'save',
+      'nextPane',
+      'previousPane',
       'nextProblem',
       'previousProblem',
       'quickFix',
@@ -109,6 +112,12 @@ describe('the keyboard sheet', () => {
     expect(new Set(listed)).toEqual(new Set(bound));
     expect(listed).toHaveLength(bound.length);
     expect(sheetRows('workspace').find((r) => r.label === 'Redo')?.keys).toEqual(['Ctrl+Shift+Z', 'Ctrl+Y']);
-    expect(sheetRows('page').map((r) => r.label)).toEqual(['Show all commands', 'Keyboard shortcuts', 'Save']);
+    expect(sheetRows('page').map((r) => r.label)).toEqual([
+      'Show all commands',
+      'Keyboard shortcuts',
+      'Save',
+      'Focus next pane',
+      'Focus previous pane',
+    ]);
   });
 });

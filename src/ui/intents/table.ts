@@ -39,6 +39,8 @@ export interface AppControls {
   showLibrary(): void;
   /** Offers the quick fixes of a problem (its index in the report's diagnostics). */
   showQuickFixes(index: number): void;
+  /** Moves the keyboard focus to the next (1) or previous (-1) pane of the workspace. */
+  focusPane(step: 1 | -1): void;
 }
 
 /** What an intent is asked with: the app's state, and where it was asked. */
@@ -228,6 +230,26 @@ export const intents = {
     scope: 'workspace',
     applies: (ctx) => open(ctx) && canRedo(ctx.document.getState().history),
     perform: (ctx) => void ctx.document.getState().redo(),
+  },
+  nextPane: {
+    name: 'nextPane',
+    label: 'Focus next pane',
+    description: 'Move the keyboard focus to the next pane, round all four',
+    keys: [{ key: 'F6' }],
+    scope: 'page',
+    anywhere: true,
+    applies: (ctx) => inApp(ctx) && open(ctx),
+    perform: (ctx) => ctx.app?.focusPane(1),
+  },
+  previousPane: {
+    name: 'previousPane',
+    label: 'Focus previous pane',
+    description: 'Move the keyboard focus to the previous pane',
+    keys: [{ key: 'F6', shift: true }],
+    scope: 'page',
+    anywhere: true,
+    applies: (ctx) => inApp(ctx) && open(ctx),
+    perform: (ctx) => ctx.app?.focusPane(-1),
   },
   nextProblem: {
     name: 'nextProblem',
