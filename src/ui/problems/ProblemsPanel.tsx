@@ -7,6 +7,8 @@ import { intentForKey } from '../intents/dispatch';
 import { useIntentHost } from '../intents/intent-host';
 import { ariaKeyShortcuts, shortcutText } from '../intents/keys';
 import { intents } from '../intents/table';
+import { filterProblems, isFiltering, NO_FILTER, type ProblemFilter } from './filter';
+import { ProblemsFilter } from './ProblemsFilter';
 import { SeverityIcon, severityLabel } from './SeverityIcon';
 import { useRowWindow } from './use-row-window';
 
@@ -26,17 +28,29 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
   const active = useDocument((s) => s.problemIndex);
   const showProblem = useDocument((s) => s.showProblem);
   const app = useIntentHost()?.app;
-  const keys = useMemo(() => problemKeys(diagnostics), [diagnostics]);
+  const [filter, setFilter] = useState<ProblemFilter>(NO_FILTER);
+  // The selection matters to the list only while it shows the selected part's problems alone.
+  const selected = useDocument((s) => (filter.selectedOnly ? (s.selection?.pointer ?? '') : undefined));
+  const shown = useMemo(
+    () => (isFiltering(filter) ? filterProblems(diagnostics, filter, selected) : undefined),
+    [diagnostics, filter, selected],
+  );
+  const allKeys = useMemo(() => problemKeys(diagnostics), [diagnostics]);
+  const keys = useMemo(() => (shown ? shown.map((i) => allKeys[i]!) : allKeys), [shown, allKeys]);
+  /** The diagnostic a row of the list shows. */
+  const indexAt = (row: number) => (shown ? shown[row]! : row);
   const list = useRef<HTMLUListElement>(null);
   const [focused, setFocused] = useState<string>();
   const { drawn, reveal, follow } = useRowWindow(list, keys, focused);
-  // F8 or a choice elsewhere made another problem the current one: bring it into view.
+  // F8 or a choice elsewhere made another problem the current one: bring it into view (if the filter shows it).
   useLayoutEffect(() => {
-    if (active >= 0) reveal(active);
+    const row = shown ? shown.indexOf(active) : active;
+    if (row >= 0) reveal(row);
     // Only when the current problem changes, not when the list scrolls.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
   const n = diagnostics.length;
+  const rows = keys.length;
   return (
     <Pane
       id="problems"
@@ -51,8 +65,11 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
       }
     >
       <ActiveProblemAnnouncement diagnostics={diagnostics} active={active} />
+      {n > 0 && <ProblemsFilter diagnostics={diagnostics} filter={filter} shown={rows} onChange={setFilter} />}
       {n === 0 ? (
         <p className="empty">No problems found.</p>
+      ) : rows === 0 ? (
+        <p className="empty">No problem matches the filter.</p>
       ) : (
         // One click handler for the list, reading the row's number from the row: a problem that only
         // moved (one more or less before it) keeps its row as it was, with nothing of it drawn again.
@@ -60,6 +77,7 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
           ref={list}
           className="problem-list"
           aria-label="Problems"
+          data-pane-focus
           style={{ paddingTop: drawn.before, paddingBottom: drawn.after }}
           onClick={(e) => {
             const row = (e.target as Element).closest<HTMLElement>('li[data-index]');
@@ -85,9 +103,10 @@ export function ProblemsPanel({ style }: { style?: React.CSSProperties }) {
           }}
         >
           {keys.slice(drawn.first, drawn.end).map((key, j) => {
-            const i = drawn.first + j;
+            const row = drawn.first + j;
+            const i = indexAt(row);
             return (
-              <li key={key} data-index={i} data-key={key} aria-posinset={i + 1} aria-setsize={n}>
+              <li key={key} data-index={i} data-key={key} aria-posinset={row + 1} aria-setsize={rows}>
                 <Problem diagnostic={diagnostics[i]!} active={i === active} fixable={app !== undefined} />
               </li>
             );
