@@ -16,6 +16,8 @@ import { Workspace } from '../workspace/Workspace';
 import { whenIdle } from '../common/scheduling';
 import { loadMonacoEditor } from '../yaml/YamlPane';
 import { AppDialogs, useAppDialogs } from './AppDialogs';
+import { parseRoute, type Page } from './routes';
+import { useRoutes } from './use-routes';
 import './app.css';
 import '../workspace/workspace.css';
 
@@ -34,21 +36,18 @@ export function App() {
   const onPastedText = useCallback((text: string) => void openText(text, 'the pasted text'), [openText]);
   const onTemplate = useCallback((t: TemplateEntry) => void openTemplate(t), [openTemplate]);
   const dragging = useFileArrival({ onFile, onText: onPastedText });
-  const [catalogOpen, setCatalogOpen] = useState(false);
-  const [libraryOpen, setLibraryOpen] = useState(false);
+  // The page shown, as the address names it (#/catalog, #/library; see ./routes).
+  const [page, setPage] = useState<Page>(() => parseRoute(window.location.hash)?.page ?? 'workspace');
+  useRoutes(page, setPage);
+  const catalogOpen = page === 'catalog';
+  const libraryOpen = page === 'library';
   const [templatesOpen, setTemplatesOpen] = useState(false);
   // The app's pages and dialogs as the table of intents asks for them (palette, keys, Problems).
   const dialogs = useAppDialogs({
     newFromTemplate: () => setTemplatesOpen(true),
     openFile: chooseFile,
-    showCatalog: () => {
-      setCatalogOpen(true);
-      setLibraryOpen(false);
-    },
-    showLibrary: () => {
-      setLibraryOpen(true);
-      setCatalogOpen(false);
-    },
+    showCatalog: () => setPage('catalog'),
+    showLibrary: () => setPage('library'),
   });
   useWorkspaceKeys(dialogs.host.app);
   usePageKeys(dialogs.host.app);
@@ -62,23 +61,17 @@ export function App() {
           setTemplatesOpen={setTemplatesOpen}
           onOpenFile={chooseFile}
           catalogOpen={catalogOpen}
-          onCatalog={() => {
-            setCatalogOpen((o) => !o);
-            setLibraryOpen(false);
-          }}
+          onCatalog={() => setPage((p) => (p === 'catalog' ? 'workspace' : 'catalog'))}
           libraryOpen={libraryOpen}
-          onLibrary={() => {
-            setLibraryOpen((o) => !o);
-            setCatalogOpen(false);
-          }}
+          onLibrary={() => setPage((p) => (p === 'library' ? 'workspace' : 'library'))}
         />
         <Notices />
         <LibraryNotice />
         {catalogOpen ? (
-          <CatalogPage onClose={() => setCatalogOpen(false)} />
+          <CatalogPage onClose={() => setPage('workspace')} />
         ) : libraryOpen ? (
           <Suspense fallback={null}>
-            <LibraryPage onClose={() => setLibraryOpen(false)} />
+            <LibraryPage onClose={() => setPage('workspace')} />
           </Suspense>
         ) : open ? (
           <Workspace />

@@ -62,8 +62,10 @@ export function useShareLinkArrival(): void {
       const url = window.location.href;
       if (handled.current === url) return; // StrictMode runs effects twice; a link opens once
       handled.current = url;
-      // A share link lives in the fragment: without one, nothing (not even the link's reader) is loaded.
-      if (!url.includes('#')) return;
+      // A share link lives in the fragment (`#score=…`, SHARE_KEY in api/share-link): without one,
+      // nothing (not even the link's reader) is loaded. The app's own addresses (`#/catalog`) are not links.
+      const hash = url.indexOf('#');
+      if (hash < 0 || !/(^|&)score=/.test(url.slice(hash + 1))) return;
       const { openShareLink, withoutShareFragment } = await import('../../state/library/share');
       const result = await openShareLink(url, {
         document,
