@@ -753,3 +753,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
 function field(scope: Locator, pointer: string): Locator {
   return scope.locator(`[data-pointer="${pointer.replace(/"/g, '\\"')}"]`).first();
 }
+
+test('Remove beside the heading removes the container or resource shown, in one undo step (issue 38, item 5)', async ({
+  page,
+}) => {
+  const text = base.replace('      GREETING: hello # kept\n', '      GREETING: hello # kept\n      DB: ${resources.db.host}\n');
+  await start(page, '/containers/worker', text);
+  const ui = app(page);
+  await inspector(page).getByRole('button', { name: 'Remove container worker' }).click();
+  await expect.poll(() => textOf(page)).toBe(text.replace('  worker:\n    image: busybox\n', ''));
+  await expect(inspector(page).getByRole('heading', { name: 'Workload shop' })).toBeFocused();
+  await ui.undo.click();
+  await expect.poll(() => textOf(page)).toBe(text);
+
+  // A resource still referenced asks first; agreed, it goes with its references, in one step.
+  await page.evaluate(() => window.scoreDesigner!.select('/resources/db'));
+  await inspector(page).getByRole('button', { name: 'Remove resource db' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove resource db?' });
+  await expect(dialog).toContainText('web › variable DB');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await textOf(page)).toBe(text);
+  await inspector(page).getByRole('button', { name: 'Remove resource db' }).click();
+  await dialog.getByRole('button', { name: 'Remove with its references' }).click();
+  await expect.poll(() => textOf(page)).not.toContain('db');
+  expect(await textOf(page)).toContain('  data:\n    type: volume\n');
+  expect(await textOf(page)).toContain('GREETING: hello # kept');
+  await ui.undo.click();
+  await expect.poll(() => textOf(page)).toBe(text);
+});

@@ -5,6 +5,7 @@ import { createDocumentStore, type SelectionSource } from '../../src/state/docum
 import { createExportStore } from '../../src/state/export/store';
 import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
 import { ExportStoreProvider } from '../../src/ui/export/export-context';
+import { ConfirmProvider } from '../../src/ui/dialog/confirm';
 import { InspectorBody } from '../../src/ui/inspector/InspectorPane';
 import { loadPartForms } from '../../src/ui/inspector/lazy-forms';
 
@@ -26,7 +27,9 @@ export function renderInspector(text: string, pointer?: string, source: Selectio
     <DocumentStoreProvider store={current}>
       <CatalogStoreProvider store={createCatalogStore()}>
         <ExportStoreProvider store={createExportStore()}>
-          <InspectorBody />
+          <ConfirmProvider>
+            <InspectorBody />
+          </ConfirmProvider>
         </ExportStoreProvider>
       </CatalogStoreProvider>
     </DocumentStoreProvider>,

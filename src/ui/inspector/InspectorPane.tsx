@@ -7,6 +7,7 @@ import { StaleNote } from '../common/StaleNote';
 import { InspectorProvider, useInspector, useInspectorSelection } from './inspector-context';
 import { ContainerFormView, loadPartForms, ResourceFormView } from './lazy-forms';
 import { Problems } from './Problems';
+import { RemovePart } from './RemovePart';
 import { WorkloadForm } from './WorkloadForm';
 import './inspector.css';
 
@@ -89,9 +90,12 @@ function SectionView() {
         data-field={section.kind === 'workload' ? '' : section.kind === 'container' ? '/containers/*' : '/resources/*'}
         data-pointer={section.pointer}
       >
-        <h3 id={headingId} ref={heading} tabIndex={-1}>
-          {title(section, workload)}
-        </h3>
+        <div className="inspector-heading">
+          <h3 id={headingId} ref={heading} tabIndex={-1}>
+            {title(section, workload)}
+          </h3>
+          {section.kind !== 'workload' && <RemovePart kind={section.kind} name={section.name} />}
+        </div>
         <Problems id={`${headingId}-problems`} problems={problemsAt(section.pointer)} />
         <fieldset className="inspector-form">
           <legend className="visually-hidden">{title(section, workload)}</legend>
@@ -114,8 +118,8 @@ function title(section: Section, workload: unknown): string {
 }
 
 /**
- * A selection made elsewhere (graph, YAML caret, Problems) scrolls its field into view and marks
- * it, without taking the keyboard focus from where the user is.
+ * A selection made elsewhere (graph, YAML caret, Problems) scrolls its field into view (a whole
+ * part: its heading to the top) and marks it, without taking the keyboard focus from where the user is.
  */
 function useFollowSelection(body: React.RefObject<HTMLDivElement | null>, selection: Selection | null) {
   /** The field scrolled to last: the caret moving within it (each check while typing) scrolls nothing again. */
@@ -132,7 +136,11 @@ function useFollowSelection(body: React.RefObject<HTMLDivElement | null>, select
     if (el === shown.current && selection.source === 'editor') return;
     const frame = requestAnimationFrame(() => {
       shown.current = el;
-      el.scrollIntoView?.({ block: 'nearest' });
+      // A whole part (a container, a resource) selected: its heading goes to the top, where its form
+      // begins, whatever was scrolled to in the part shown before.
+      const heading = el.matches('.inspector-section') ? el.querySelector('h3') : null;
+      if (heading) heading.scrollIntoView?.({ block: 'start' });
+      else el.scrollIntoView?.({ block: 'nearest' });
     });
     return () => cancelAnimationFrame(frame);
   }, [selection, body]);
