@@ -757,7 +757,10 @@ function field(scope: Locator, pointer: string): Locator {
 test('Remove beside the heading removes the container or resource shown, in one undo step (issue 38, item 5)', async ({
   page,
 }) => {
-  const text = base.replace('      GREETING: hello # kept\n', '      GREETING: hello # kept\n      DB: ${resources.db.host}\n');
+  const text = base.replace(
+    '      GREETING: hello # kept\n',
+    '      GREETING: hello # kept\n      DB: ${resources.db.host}\n',
+  );
   await start(page, '/containers/worker', text);
   const ui = app(page);
   await inspector(page).getByRole('button', { name: 'Remove container worker' }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { app, expect, openApp, test, textOf } from './fixtures';
+import { app, caretTo, expect, openApp, openTemplate, test, textOf } from './fixtures';
 
 /**
  * Issue 38's first Must-show, end to end and with no mouse: open a workload file, fix every problem
@@ -141,4 +141,32 @@ test('keyboard only: open a file, fix every problem, add a container and a resou
   expect(composeText).toContain('shop-cart:');
   expect(composeText).toContain('image: shop/cart');
   expect(composeText).toMatch(/postgres/);
+});
+
+test('in the YAML editor Tab indents; Escape then Tab leaves it, and it says so', async ({ page }) => {
+  await openTemplate(page, 'Hello world');
+  const ui = app(page);
+  const text = await textOf(page);
+  const hint = page.getByRole('status', { name: 'YAML editor keys' });
+  await caretTo(page, 6, 3); // "    image:" of the container
+  await expect(hint).toHaveText('Tab indents. Press Escape, then Tab, to leave the editor.');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => textOf(page)).not.toBe(text);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => textOf(page)).toBe(text);
+
+  await page.keyboard.press('Escape');
+  await expect(hint).toHaveText('Tab now leaves the editor (Shift+Tab goes back).');
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'))).toBe(false);
+  await expect(hint).toHaveText('');
+  expect(await textOf(page)).toBe(text);
+
+  // Back in, then out backwards: Shift+Tab after Escape reaches the control before the editor.
+  await caretTo(page, 1);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Shift+Tab');
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.monaco-editor'))).toBe(false);
+  expect(await textOf(page)).toBe(text);
+  await expect(ui.monaco).toBeVisible();
 });

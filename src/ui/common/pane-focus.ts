@@ -1,4 +1,5 @@
 import type { PaneId } from '../../state/layout/store';
+import { firstControl } from './focusable';
 
 /**
  * F6 and Shift+F6 move the keyboard focus between the workspace's panes, as they move it between
@@ -21,10 +22,6 @@ export function paneAfter(current: PaneId | undefined, step: 1 | -1, shown: read
   return undefined;
 }
 
-const FOCUSABLE =
-  'input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), ' +
-  'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
 /** The pane holding `element`. */
 function paneOf(element: Element | null): PaneId | undefined {
   const pane = element?.closest<HTMLElement>('[data-pane]')?.dataset['pane'];
@@ -35,11 +32,6 @@ function shownPanes(root: ParentNode): PaneId[] {
   return [...root.querySelectorAll<HTMLElement>('[data-pane]:not([data-collapsed])')]
     .map((pane) => paneOf(pane))
     .filter((id): id is PaneId => id !== undefined);
-}
-
-/** The first control in `root` that is on screen. */
-function firstControl(root: Element): HTMLElement | undefined {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].find((e) => e.getClientRects().length > 0);
 }
 
 /** Where the focus goes in a pane's body (see above), or undefined when it has nothing to take it. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDocumentStore } from '../../state/document/context';
 import { useCatalogStore } from '../catalog/catalog-context';
 import { useExportStore } from '../export/export-context';
@@ -7,6 +7,7 @@ import { configureMonaco, EDITOR_THEMES, MODEL_URI } from './monaco-setup';
 import { registerPlaceholderHover } from './placeholder-hover';
 import { registerPlaceholderCompletion } from './placeholder-provider';
 import { registerQuickFixActions } from './quick-fix-actions';
+import type { TabHint } from './tab-leaves';
 import { mountYamlEditor } from './yaml-editor';
 
 /**
@@ -18,10 +19,15 @@ export default function MonacoEditor({ label, theme }: { label: string; theme: T
   const catalogStore = useCatalogStore();
   const exportStore = useExportStore();
   const host = useRef<HTMLDivElement>(null);
+  const [tabHint, setTabHint] = useState<TabHint>('');
 
   useEffect(() => {
     const monaco = configureMonaco();
-    const editor = mountYamlEditor(monaco, host.current!, store, { ariaLabel: label, modelUri: MODEL_URI });
+    const editor = mountYamlEditor(monaco, host.current!, store, {
+      ariaLabel: label,
+      modelUri: MODEL_URI,
+      onTabHint: setTabHint,
+    });
     const completion = registerPlaceholderCompletion(monaco, () => ({
       parsed: store.getState().readable.parsed,
       catalog: catalogStore.getState().catalog,
@@ -44,5 +50,13 @@ export default function MonacoEditor({ label, theme }: { label: string; theme: T
     configureMonaco().editor.setTheme(EDITOR_THEMES[theme]);
   }, [theme]);
 
-  return <div ref={host} className="monaco-host" data-testid="monaco-editor" />;
+  return (
+    <div className="monaco-frame">
+      <div ref={host} className="monaco-host" data-testid="monaco-editor" />
+      {/* Read out when it changes, as VS Code's "Tab moves focus" status: what Tab does here. */}
+      <p className="editor-tab-hint" role="status" aria-label="YAML editor keys">
+        {tabHint}
+      </p>
+    </div>
+  );
 }

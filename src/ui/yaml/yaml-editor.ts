@@ -8,6 +8,7 @@ import { allIntents } from '../intents/table';
 import { afterNextPaint } from '../common/scheduling';
 import { MARKER_OWNER, toMarkers } from './markers';
 import { lengthInEditor, normalisedInEditor, offsetIn, positionIn } from './line-ends';
+import { tabLeavesAfterEscape, type TabHint } from './tab-leaves';
 import { typingSuggestions } from './typing-suggestions';
 
 /**
@@ -23,6 +24,8 @@ import { typingSuggestions } from './typing-suggestions';
 export interface YamlEditorOptions {
   ariaLabel: string;
   modelUri: string;
+  /** Gets what Tab does while the editor has the focus (see tab-leaves.ts). */
+  onTabHint?: (hint: TabHint) => void;
 }
 
 const EDIT_SOURCE = 'score-designer';
@@ -31,7 +34,7 @@ export function mountYamlEditor(
   monaco: typeof Monaco,
   element: HTMLElement,
   store: DocumentStore,
-  { ariaLabel, modelUri }: YamlEditorOptions,
+  { ariaLabel, modelUri, onTabHint = () => {} }: YamlEditorOptions,
 ): Monaco.IDisposable {
   const uri = monaco.Uri.parse(modelUri);
   monaco.editor.getModel(uri)?.dispose();
@@ -236,6 +239,7 @@ export function mountYamlEditor(
   };
 
   const disposables: Monaco.IDisposable[] = [
+    tabLeavesAfterEscape(monaco, editor, element, onTabHint),
     model.onDidChangeContent((e) => {
       if (applying) return;
       if (normalised && !e.isFlush) {
