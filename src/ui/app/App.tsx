@@ -2,7 +2,7 @@ import type { TemplateEntry } from '../../core/templates/list';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CatalogPage } from '../catalog/CatalogPage';
 import { LibraryNotice } from '../library/LibraryNotice';
-import { useDocument } from '../../state/document/context';
+import { useDocument, useDocumentStore } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
 import { useFileArrival } from './use-file-arrival';
 import { IntentHostProvider } from '../intents/intent-host';
@@ -16,6 +16,8 @@ import { Workspace } from '../workspace/Workspace';
 import { whenIdle } from '../common/scheduling';
 import { loadMonacoEditor } from '../yaml/YamlPane';
 import { AppDialogs, useAppDialogs } from './AppDialogs';
+import { usePlatformStore } from '../status/platform-context';
+import { useStatusControls } from '../status/status-controls';
 import './app.css';
 import '../workspace/workspace.css';
 
@@ -37,6 +39,7 @@ export function App() {
   const [catalogOpen, setCatalogOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const status = useStatusControls(usePlatformStore(), useDocumentStore());
   // The app's pages and dialogs as the table of intents asks for them (palette, keys, Problems).
   const dialogs = useAppDialogs({
     newFromTemplate: () => setTemplatesOpen(true),
@@ -49,6 +52,7 @@ export function App() {
       setLibraryOpen(true);
       setCatalogOpen(false);
     },
+    ...(status ? { status } : {}),
   });
   useWorkspaceKeys(dialogs.host.app);
   usePageKeys(dialogs.host.app);

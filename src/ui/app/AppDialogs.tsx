@@ -10,7 +10,7 @@ import { KeyboardSheet } from '../palette/KeyboardSheet';
 const QuickFixDialog = lazy(() => import('../problems/QuickFixDialog').then((m) => ({ default: m.QuickFixDialog })));
 
 /** The app's pages, as the intents open them (App keeps their state). */
-type Pages = Pick<AppControls, 'newFromTemplate' | 'openFile' | 'showCatalog' | 'showLibrary'>;
+type Pages = Pick<AppControls, 'newFromTemplate' | 'openFile' | 'showCatalog' | 'showLibrary' | 'status'>;
 
 type Open =
   | { kind: 'palette'; context: IntentContext; stale: boolean }
@@ -48,6 +48,7 @@ export function useAppDialogs(pages: Pages) {
       openFile: () => latest.current.pages.openFile(),
       showCatalog: () => latest.current.pages.showCatalog(),
       showLibrary: () => latest.current.pages.showLibrary(),
+      ...(pages.status ? { status: pages.status } : {}), // one identity for the app's life
     };
     return { app, ...canvas };
   });

@@ -39,6 +39,21 @@ export interface AppControls {
   showLibrary(): void;
   /** Offers the quick fixes of a problem (its index in the report's diagnostics). */
   showQuickFixes(index: number): void;
+  /** The orchestrator's view (the Status pane and its platform), where the app has it. */
+  status?: StatusControls;
+}
+
+/** What the Status pane's intents do (see ui/status). */
+export interface StatusControls {
+  /** Shows or hides the Status pane: the orchestrator's view, with its diagnostics. */
+  toggle(): void;
+  /** Asks for platform files (an OrchestratorConfig, admission policies) and loads them. */
+  chooseFiles(): void;
+  loadExample(): void;
+  /** The Workload resource's YAML, as of the last check with the view on. */
+  resourceYaml(): string | undefined;
+  copyResource(): void;
+  downloadResource(): void;
 }
 
 /** What an intent is asked with: the app's state, and where it was asked. */
@@ -113,6 +128,25 @@ const onTargets = (targets: readonly TargetKind[]) => ({
 
 const open = (ctx: IntentContext) => isOpen(ctx.document.getState());
 const inApp = (ctx: IntentContext) => ctx.app !== undefined;
+
+/**
+ * An intent of the Status pane (the orchestrator's view): it applies in the workspace where the app
+ * has the pane, and those about the Workload resource once the pane has one to give.
+ */
+const statusIntent = (
+  name: string,
+  label: string,
+  act: Exclude<keyof StatusControls, 'resourceYaml'>,
+  needsResource = false,
+): Intent => ({
+  name,
+  label,
+  keys: [],
+  scope: 'workspace',
+  applies: (ctx) =>
+    open(ctx) && ctx.app?.status !== undefined && (!needsResource || ctx.app.status.resourceYaml() !== undefined),
+  perform: (ctx) => ctx.app?.status?.[act](),
+});
 
 /**
  * The problem a quick fix is for: the current one (F8, a click in Problems) when it has fixes, else
@@ -259,6 +293,16 @@ export const intents = {
     why: (ctx) => (inApp(ctx) && open(ctx) ? 'No problem here has a quick fix.' : undefined),
     perform: (ctx) => ctx.app?.showQuickFixes(problemToFix(ctx)),
   },
+  toggleStatus: statusIntent('toggleStatus', 'Orchestrator status (show or hide)', 'toggle'),
+  loadPlatformFile: statusIntent('loadPlatformFile', 'Load platform file…', 'chooseFiles'),
+  loadExamplePlatform: statusIntent('loadExamplePlatform', 'Load example platform', 'loadExample'),
+  copyWorkloadResource: statusIntent('copyWorkloadResource', 'Copy Workload resource YAML', 'copyResource', true),
+  downloadWorkloadResource: statusIntent(
+    'downloadWorkloadResource',
+    'Download Workload resource YAML',
+    'downloadResource',
+    true,
+  ),
   addContainer: {
     name: 'addContainer',
     label: 'Add container',

@@ -1,0 +1,27 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { PlatformState, PlatformStore } from '../../state/platform/store';
+
+/** React's view of the platform store (the orchestrator's view): one per app, handed down by context. */
+const PlatformStoreContext = createContext<PlatformStore | null>(null);
+
+export function PlatformStoreProvider({ store, children }: { store: PlatformStore; children: ReactNode }) {
+  return <PlatformStoreContext.Provider value={store}>{children}</PlatformStoreContext.Provider>;
+}
+
+/** The store, or null outside an app that has one (a pane rendered alone in a test). */
+export function usePlatformStore(): PlatformStore | null {
+  return useContext(PlatformStoreContext);
+}
+
+const NO_STORE = {
+  getState: () => ({ on: false }),
+  getInitialState: () => ({ on: false }),
+  subscribe: () => () => {},
+} as unknown as PlatformStore;
+
+/** Whether the orchestrator's view is on (false where the app has no platform store). */
+export function usePlatformOn(): boolean {
+  const store = usePlatformStore();
+  return useStore(store ?? NO_STORE, (s: PlatformState) => s.on);
+}
