@@ -21,24 +21,34 @@ export interface StoredPlatform {
 }
 
 const STORAGE_KEY = 'score-designer.platform.v1';
-export const NO_PLATFORM: StoredPlatform = { on: false, config: null, policies: [] };
 
+/** What was kept; an entry that is not one (edited by hand, an older form) is dropped. */
 export function readStoredPlatform(storage: KeyValueStorage | undefined): StoredPlatform {
+  type Stored = Partial<Record<keyof StoredPlatform, unknown>> | null;
+  let stored: Stored = null;
   try {
-    const value: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
-    if (typeof value !== 'object' || value === null) return NO_PLATFORM;
-    const { on, config, policies } = value as Record<string, unknown>;
-    const entry = asEntry(config);
-    return {
-      on: on === true,
-      config: entry?.kind === 'config' ? entry : null,
-      policies: Array.isArray(policies)
-        ? policies.map(asEntry).filter((e): e is PlatformEntry => e?.kind === 'policies')
-        : [],
-    };
+    stored = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null') as Stored;
   } catch {
-    return NO_PLATFORM;
+    // not ours any more: start without a platform
   }
+  const entry = (e: unknown, kind: PlatformEntry['kind']) => {
+    const f = e as Partial<Record<keyof PlatformEntry, unknown>> | null;
+    const ok =
+      f?.kind === kind &&
+      typeof f.name === 'string' &&
+      typeof f.text === 'string' &&
+      typeof f.summary === 'string' &&
+      (f.url === undefined || typeof f.url === 'string') &&
+      Array.isArray(f.warnings) &&
+      f.warnings.every((w) => typeof w === 'string');
+    return ok ? (f as PlatformEntry) : null;
+  };
+  const policies = Array.isArray(stored?.policies) ? stored.policies : [];
+  return {
+    on: stored?.on === true,
+    config: entry(stored?.config, 'config'),
+    policies: policies.filter((p) => entry(p, 'policies')) as PlatformEntry[],
+  };
 }
 
 export function writeStoredPlatform(storage: KeyValueStorage | undefined, platform: StoredPlatform): void {
@@ -48,21 +58,4 @@ export function writeStoredPlatform(storage: KeyValueStorage | undefined, platfo
   } catch {
     // Storage full or refused: the platform still works for this visit.
   }
-}
-
-/** A stored entry, field by field; anything else is dropped. */
-function asEntry(value: unknown): PlatformEntry | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { name, text, url, kind, summary, warnings } = value as Record<string, unknown>;
-  if (typeof name !== 'string' || typeof text !== 'string' || (kind !== 'config' && kind !== 'policies')) {
-    return undefined;
-  }
-  return {
-    name,
-    text,
-    ...(typeof url === 'string' ? { url } : {}),
-    kind,
-    summary: typeof summary === 'string' ? summary : '',
-    warnings: Array.isArray(warnings) ? warnings.filter((w): w is string => typeof w === 'string') : [],
-  };
 }

@@ -30,6 +30,11 @@ export function addPlatformFile(
   return { ok: true, message: `Loaded ${entry.name}: ${entry.summary}.` };
 }
 
+export function removePlatformFile(store: PlatformStore, name: string): void {
+  const { config, policies, put } = store.getState();
+  put({ config: config?.name === name ? null : config, policies: policies.filter((p) => p.name !== name) });
+}
+
 /** The example configuration and policy set (examples/), in one step. */
 export function loadExamplePlatform(store: PlatformStore): PlatformLoadResult {
   const said: string[] = [];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addPlatformFile, loadExamplePlatform, loadPlatformFromUrl, sameSiteUrl } from './load';
+import { addPlatformFile, loadExamplePlatform, loadPlatformFromUrl, removePlatformFile, sameSiteUrl } from './load';
 import { createPlatformStore, platformHook } from './store';
 
 const example = (path: string) => readFileSync(new URL(`../../../examples/${path}`, import.meta.url), 'utf8');
@@ -85,10 +85,10 @@ describe('the platform store', () => {
     expect(again.files).toEqual(first.getState().files);
     expect(again.config?.summary).toBe('OrchestratorConfig example-platform: 2 profiles, 2 provisioners');
 
-    first.getState().removeFile('rules.yaml');
-    first.getState().setOn(false);
+    removePlatformFile(first, 'rules.yaml');
+    first.getState().put({ on: false });
     expect(createPlatformStore(storage).getState()).toMatchObject({ on: false, policies: [] });
-    first.getState().removeFile('platform.yaml');
+    removePlatformFile(first, 'platform.yaml');
     expect(storage.data.size).toBe(0);
     storage.setItem('score-designer.platform.v1', '{"on":true,"config":{"name":1},"policies":[{"kind":"x"}]}');
     expect(createPlatformStore(storage).getState()).toMatchObject({ on: true, config: null, policies: [] });
@@ -126,11 +126,11 @@ describe('the platform store', () => {
     addPlatformFile(store, { name: 'rules.yaml', text: POLICIES });
     const files = hook.files();
     expect(files?.policies).toHaveLength(1);
-    store.getState().setOn(true);
+    store.getState().put({ on: true });
     expect(hook.files()).toBe(files); // the same object: the worker is not sent them again
     hook.answered({ text: 'x', view: { ready: false, conditions: [], claims: [], policy: {} as never } });
     expect(store.getState().status?.text).toBe('x');
-    store.getState().setOn(false);
+    store.getState().put({ on: false });
     expect(hook.files()).toBeUndefined();
     expect(store.getState().status).toBeNull();
   });

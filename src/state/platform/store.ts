@@ -23,10 +23,8 @@ export interface PlatformState extends StoredPlatform {
   status: { text: string; view: StatusView } | null;
   /** The address being fetched, while it is. */
   fetching: string | null;
-  setOn(on: boolean): void;
-  /** Keeps a new set of files (and whether the view is on), here and in storage. */
+  /** Keeps a new set of files and whether the view is on, here and in storage (load.ts loads files). */
   put(next: Partial<StoredPlatform>): void;
-  removeFile(name: string): void;
 }
 
 export type PlatformStore = StoreApi<PlatformState>;
@@ -45,12 +43,7 @@ export function createPlatformStore(storage?: KeyValueStorage): PlatformStore {
       files: filesOf(stored.config, stored.policies),
       status: null,
       fetching: null,
-      setOn: (on) => put({ on }),
       put,
-      removeFile(name) {
-        const { config, policies } = get();
-        put({ config: config?.name === name ? null : config, policies: policies.filter((p) => p.name !== name) });
-      },
     };
   });
 }

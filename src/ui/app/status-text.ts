@@ -27,11 +27,10 @@ export function statusText({
 
 /** What the platform's admission policies say (while the orchestrator's view is on): "· Policy: 1 error, 1 warning". */
 function withPolicy(text: string, diagnostics: readonly Diagnostic[]): string {
-  const count = (severity: Diagnostic['severity']) =>
-    diagnostics.filter((d) => d.source === 'policy' && d.severity === severity).length;
-  const errors = count('error');
-  const warnings = count('warning');
-  const said = [errors > 0 && plural(errors, 'error'), warnings > 0 && plural(warnings, 'warning')].filter(Boolean);
+  const said = (['error', 'warning'] as const).flatMap((severity) => {
+    const n = diagnostics.filter((d) => d.source === 'policy' && d.severity === severity).length;
+    return n > 0 ? [plural(n, severity)] : [];
+  });
   return said.length > 0 ? `${text} · Policy: ${said.join(', ')}` : text;
 }
 

@@ -172,14 +172,7 @@ describe('when an intent applies', () => {
     const asked: string[] = [];
     const held: { yaml?: string } = {};
     const record = (name: string) => () => void asked.push(name);
-    const status: StatusControls = {
-      toggle: record('toggle'),
-      chooseFiles: record('chooseFiles'),
-      loadExample: record('loadExample'),
-      resourceYaml: () => held.yaml,
-      copyResource: record('copyResource'),
-      downloadResource: record('downloadResource'),
-    };
+    const status: StatusControls = { resourceYaml: () => held.yaml, perform: (act) => record(act)() };
     const app = { status } as unknown as AppControls;
     const withPane: IntentContext = { document, from: 'page', app };
     const names = ['toggleStatus', 'loadPlatformFile', 'loadExamplePlatform'] as const;

@@ -43,17 +43,15 @@ export interface AppControls {
   status?: StatusControls;
 }
 
-/** What the Status pane's intents do (see ui/status). */
+/** The Status pane's actions (see ui/status/status-actions.ts). */
+export type StatusAct = 'toggle' | 'chooseFiles' | 'loadExample' | 'copyResource' | 'downloadResource';
+
+/** What the Status pane's intents reach (see ui/status). */
 export interface StatusControls {
-  /** Shows or hides the Status pane: the orchestrator's view, with its diagnostics. */
-  toggle(): void;
-  /** Asks for platform files (an OrchestratorConfig, admission policies) and loads them. */
-  chooseFiles(): void;
-  loadExample(): void;
   /** The Workload resource's YAML, as of the last check with the view on. */
   resourceYaml(): string | undefined;
-  copyResource(): void;
-  downloadResource(): void;
+  /** Shows or hides the pane (the orchestrator's view), loads platform files, copies or downloads the Workload resource. */
+  perform(act: StatusAct): void;
 }
 
 /** What an intent is asked with: the app's state, and where it was asked. */
@@ -133,19 +131,14 @@ const inApp = (ctx: IntentContext) => ctx.app !== undefined;
  * An intent of the Status pane (the orchestrator's view): it applies in the workspace where the app
  * has the pane, and those about the Workload resource once the pane has one to give.
  */
-const statusIntent = (
-  name: string,
-  label: string,
-  act: Exclude<keyof StatusControls, 'resourceYaml'>,
-  needsResource = false,
-): Intent => ({
+const statusIntent = (name: string, label: string, act: StatusAct, needsResource = false): Intent => ({
   name,
   label,
   keys: [],
   scope: 'workspace',
   applies: (ctx) =>
     open(ctx) && ctx.app?.status !== undefined && (!needsResource || ctx.app.status.resourceYaml() !== undefined),
-  perform: (ctx) => ctx.app?.status?.[act](),
+  perform: (ctx) => ctx.app?.status?.perform(act),
 });
 
 /**

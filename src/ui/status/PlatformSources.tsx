@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useDocumentStore } from '../../state/document/context';
-import { loadPlatformFromUrl } from '../../state/platform/load';
+import { loadPlatformFromUrl, removePlatformFile } from '../../state/platform/load';
 import type { PlatformEntry, PlatformStore } from '../../state/platform/store';
 import { chooseFiles, copyResource, downloadResource, loadExample } from './status-actions';
 
@@ -29,7 +29,7 @@ export function PlatformSources({ platform, hasResource }: { platform: PlatformS
       ) : (
         <ul className="status-lines">
           {files.map((f) => (
-            <FileLine key={f.name} file={f} onRemove={() => platform.getState().removeFile(f.name)} />
+            <FileLine key={f.name} file={f} onRemove={() => removePlatformFile(platform, f.name)} />
           ))}
         </ul>
       )}
@@ -50,7 +50,7 @@ export function PlatformSources({ platform, hasResource }: { platform: PlatformS
         <button type="button" disabled={!hasResource} onClick={() => downloadResource(platform)}>
           Download Workload YAML
         </button>
-        <button type="button" onClick={() => platform.getState().setOn(false)}>
+        <button type="button" onClick={() => platform.getState().put({ on: false })}>
           Turn off
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { PlatformState, PlatformStore } from '../../state/platform/store';
+import type { PlatformStore } from '../../state/platform/store';
 
 /** React's view of the platform store (the orchestrator's view): one per app, handed down by context. */
 const PlatformStoreContext = createContext<PlatformStore | null>(null);
@@ -14,14 +14,7 @@ export function usePlatformStore(): PlatformStore | null {
   return useContext(PlatformStoreContext);
 }
 
-const NO_STORE = {
-  getState: () => ({ on: false }),
-  getInitialState: () => ({ on: false }),
-  subscribe: () => () => {},
-} as unknown as PlatformStore;
-
-/** Whether the orchestrator's view is on (false where the app has no platform store). */
+/** Whether the orchestrator's view is on (the workspace shows the Status pane). */
 export function usePlatformOn(): boolean {
-  const store = usePlatformStore();
-  return useStore(store ?? NO_STORE, (s: PlatformState) => s.on);
+  return useStore(usePlatformStore()!, (s) => s.on);
 }

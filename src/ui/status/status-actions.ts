@@ -10,7 +10,12 @@ import { copyText, saveFile } from '../common/save-file';
 const tell = (document: DocumentStore, result: PlatformLoadResult) =>
   'error' in result ? document.getState().say('error', result.error) : document.getState().say('info', result.message);
 
-/** Asks the browser for files, as a file field would, and loads them. */
+/** Shows or hides the Status pane: the orchestrator's view, with its diagnostics. */
+export function toggle(platform: PlatformStore): void {
+  platform.getState().put({ on: !platform.getState().on });
+}
+
+/** Asks the browser for files, as a file field would, and loads them (turning the view on). */
 export function chooseFiles(platform: PlatformStore, document: DocumentStore): void {
   const input = window.document.createElement('input');
   input.type = 'file';

@@ -5,19 +5,12 @@ import type { StatusControls } from '../intents/table';
 
 /**
  * The Status pane's intents for the table (palette, keyboard sheet), over the platform and document
- * stores. Loading and copying take code the first page does not need (status-actions.ts, with the
- * file reader and CEL): they download it when first asked.
+ * stores. What they do (status-actions.ts) is downloaded when first asked for, with the file reader.
  */
 export function statusControls(platform: PlatformStore, document: DocumentStore): StatusControls {
-  const later = (act: 'chooseFiles' | 'loadExample' | 'copyResource' | 'downloadResource') => () =>
-    void import('./status-actions').then((actions) => actions[act](platform, document));
   return {
-    toggle: () => platform.getState().setOn(!platform.getState().on),
     resourceYaml: () => platform.getState().status?.view.resourceYaml,
-    chooseFiles: later('chooseFiles'),
-    loadExample: later('loadExample'),
-    copyResource: later('copyResource'),
-    downloadResource: later('downloadResource'),
+    perform: (act) => void import('./status-actions').then((actions) => actions[act](platform, document)),
   };
 }
 

@@ -7,13 +7,13 @@ import { GraphPane } from './GraphPane';
 import { InspectorPane } from '../inspector/InspectorPane';
 import { Splitter } from './Splitter';
 
-/** The Status pane (the orchestrator's view): downloaded when the view is first on. */
-const StatusPane = lazy(() => import('../status/StatusPane').then((m) => ({ default: m.StatusPane })));
+/** The problems with the Status pane beside them (the orchestrator's view): downloaded when the view is first on. */
+const StatusRow = lazy(() => import('./StatusRow').then((m) => ({ default: m.StatusRow })));
 
 /**
  * The workspace: the graph in the centre, the YAML pane below or beside it, the inspector on the
- * right, the problems along the bottom, and beside them the Status pane while the orchestrator's view
- * is on. Sizes, placement and hidden panes come from the layout store.
+ * right, the problems along the bottom (with the Status pane beside them while the orchestrator's view
+ * is on). Sizes, placement and hidden panes come from the layout store.
  */
 export function Workspace() {
   const placement = useLayout((s) => s.yamlPlacement);
@@ -23,7 +23,12 @@ export function Workspace() {
   const beside = placement === 'beside';
   // With the graph hidden, the YAML pane takes the room that is left.
   const yamlStyle = collapsed.graph ? { flex: '1 1 0' } : { flexBasis: sizes.yaml };
-  const bottomShown = !collapsed.problems || (status && !collapsed.status);
+  const problems = (
+    <>
+      {!collapsed.problems && <Splitter pane="problems" vertical={false} label="Resize the problems" />}
+      <ProblemsPanel style={{ height: sizes.problems }} />
+    </>
+  );
 
   return (
     <main className="workspace" aria-label="Workspace">
@@ -38,17 +43,12 @@ export function Workspace() {
         {!collapsed.inspector && <Splitter pane="inspector" vertical label="Resize the inspector" />}
         <InspectorPane style={{ width: sizes.inspector }} />
       </div>
-      {bottomShown && <Splitter pane="problems" vertical={false} label="Resize the problems" />}
       {status ? (
-        <div className="workspace-bottom" style={bottomShown ? { height: sizes.problems } : undefined}>
-          <ProblemsPanel />
-          {!collapsed.status && <Splitter pane="status" vertical label="Resize the Status pane" />}
-          <Suspense fallback={null}>
-            <StatusPane style={{ width: sizes.status }} />
-          </Suspense>
-        </div>
+        <Suspense fallback={problems}>
+          <StatusRow />
+        </Suspense>
       ) : (
-        <ProblemsPanel style={{ height: sizes.problems }} />
+        problems
       )}
     </main>
   );
