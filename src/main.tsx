@@ -16,6 +16,8 @@ import { indexedDbDrafts } from './state/drafts/shelf';
 import { LayoutStoreProvider } from './state/layout/context';
 import { browserStorage } from './state/browser/storage';
 import { createLayoutStore } from './state/layout/store';
+import { createPlatformStore, platformHook } from './state/platform/store';
+import { PlatformStoreProvider } from './ui/status/platform-context';
 import { App } from './ui/app/App';
 import { CatalogStoreProvider } from './ui/catalog/catalog-context';
 import { ConfirmProvider } from './ui/dialog/confirm';
@@ -52,13 +54,19 @@ const [catalogStore, recovered] = await Promise.all([
 // worker, so that typing is never blocked. The inspector's export previews run there too.
 const background = startBackgroundValidation({ catalogFiles: () => catalogStore.getState().files });
 previewExportsIn(background);
+// The orchestrator's view: the platform's files (kept like the catalog's), previewed after each check.
+const platformStore = createPlatformStore(browserStorage('localStorage'));
 const store = createDocumentStore(recovered, {
   validate: validationWithCatalog(() => catalogStore.getState().catalog),
   background,
   rehearse: rehearsal(() => catalogStore.getState().catalog),
+  platform: platformHook(platformStore),
 });
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();
+});
+platformStore.subscribe((next, previous) => {
+  if (next.on !== previous.on || (next.on && next.files !== previous.files)) store.getState().recheck();
 });
 void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
   if ('error' in result) store.getState().say('error', result.error);
@@ -76,14 +84,16 @@ createRoot(document.getElementById('root')!).render(
     <LayoutStoreProvider store={layout}>
       <DocumentStoreProvider store={store}>
         <CatalogStoreProvider store={catalogStore}>
-          <ExportStoreProvider store={exportStore}>
-            <ConfirmProvider>
-              {/* The workload library: its settings and repository, Ctrl/Cmd+S, the leave guard, share links. */}
-              <LibraryProvider>
-                <App />
-              </LibraryProvider>
-            </ConfirmProvider>
-          </ExportStoreProvider>
+          <PlatformStoreProvider store={platformStore}>
+            <ExportStoreProvider store={exportStore}>
+              <ConfirmProvider>
+                {/* The workload library: its settings and repository, Ctrl/Cmd+S, the leave guard, share links. */}
+                <LibraryProvider>
+                  <App />
+                </LibraryProvider>
+              </ConfirmProvider>
+            </ExportStoreProvider>
+          </PlatformStoreProvider>
         </CatalogStoreProvider>
       </DocumentStoreProvider>
     </LayoutStoreProvider>

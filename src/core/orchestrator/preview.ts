@@ -276,7 +276,7 @@ function count(n: number, one: string, many = `${one}s`): string {
 }
 
 /** The workload as a whole: its first key's line (the text as a whole would underline everything). */
-function rootRange(parsed: ParsedDocument): TextRange {
+export function rootRange(parsed: ParsedDocument): TextRange {
   const root = parsed.doc?.contents;
   const first = isMap(root) ? root.items[0]?.key : undefined;
   if (isNode(first) && first.range) return parsed.lines.range(first.range[0], first.range[1]);

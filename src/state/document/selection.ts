@@ -36,6 +36,8 @@ export interface SelectionActions {
   selectAt(offset: number): void;
   /** Shows a problem: reveals its range in the YAML pane and selects its field. */
   showProblem(index: number, focus: boolean): void;
+  /** Shows a place of the workload as a problem is shown (a line of the Status pane): its range revealed, its field selected. */
+  showPlace(path: string, range: TextRange, focus: boolean): void;
   /** F8 (+1) and Shift+F8 (-1): the next or previous problem, wrapping around. */
   walkProblems(step: 1 | -1, focus: boolean): void;
 }
@@ -101,6 +103,9 @@ export function createSelection({ get, set, flush, worker }: SelectionHost) {
         reveal: { seq: ++reveals, range: diagnostic.range, focus },
         selection: { pointer: diagnostic.path, source: 'problems' },
       });
+    },
+    showPlace(path, range, focus) {
+      set({ reveal: { seq: ++reveals, range, focus }, selection: { pointer: path, source: 'problems' } });
     },
     walkProblems(step, focus) {
       const count = flush().diagnostics.length;

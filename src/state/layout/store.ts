@@ -6,13 +6,16 @@ import { browserStorage } from '../browser/storage';
  * their sizes, where the YAML pane goes, and the theme. Kept apart from the document: it belongs to
  * this browser, not to the workload.
  */
-export type PaneId = 'graph' | 'inspector' | 'yaml' | 'problems';
+export type PaneId = 'graph' | 'inspector' | 'yaml' | 'problems' | 'status';
 export type YamlPlacement = 'below' | 'beside';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
 export interface Layout {
   yamlPlacement: YamlPlacement;
-  /** Sizes in CSS pixels: the inspector's width, the YAML pane's height (below) or width (beside), the problems' height. */
+  /**
+   * Sizes in CSS pixels: the inspector's width, the YAML pane's height (below) or width (beside), the
+   * problems' height, the Status pane's width (beside the problems, while the orchestrator view is on).
+   */
   sizes: Record<Exclude<PaneId, 'graph'>, number>;
   collapsed: Record<PaneId, boolean>;
   theme: ThemeChoice;
@@ -30,8 +33,8 @@ export type LayoutStore = StoreApi<LayoutState>;
 
 export const defaultLayout: Layout = {
   yamlPlacement: 'below',
-  sizes: { inspector: 320, yaml: 320, problems: 180 },
-  collapsed: { graph: false, inspector: false, yaml: false, problems: false },
+  sizes: { inspector: 320, yaml: 320, problems: 180, status: 440 },
+  collapsed: { graph: false, inspector: false, yaml: false, problems: false, status: false },
   theme: 'system',
 };
 

@@ -2,7 +2,7 @@ import type { TemplateEntry } from '../../core/templates/list';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CatalogPage } from '../catalog/CatalogPage';
 import { LibraryNotice } from '../library/LibraryNotice';
-import { useDocument } from '../../state/document/context';
+import { useDocument, useDocumentStore } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
 import { useFileArrival } from './use-file-arrival';
 import { IntentHostProvider } from '../intents/intent-host';
@@ -18,6 +18,8 @@ import { loadMonacoEditor } from '../yaml/YamlPane';
 import { AppDialogs, useAppDialogs } from './AppDialogs';
 import { parseRoute, type Page } from './routes';
 import { useRoutes } from './use-routes';
+import { usePlatformStore } from '../status/platform-context';
+import { useStatusControls } from '../status/status-controls';
 import './app.css';
 import '../workspace/workspace.css';
 
@@ -42,12 +44,14 @@ export function App() {
   const catalogOpen = page === 'catalog';
   const libraryOpen = page === 'library';
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const status = useStatusControls(usePlatformStore(), useDocumentStore());
   // The app's pages and dialogs as the table of intents asks for them (palette, keys, Problems).
   const dialogs = useAppDialogs({
     newFromTemplate: () => setTemplatesOpen(true),
     openFile: chooseFile,
     showCatalog: () => setPage('catalog'),
     showLibrary: () => setPage('library'),
+    ...(status ? { status } : {}),
   });
   useWorkspaceKeys(dialogs.host.app);
   usePageKeys(dialogs.host.app);

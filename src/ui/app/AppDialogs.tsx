@@ -20,7 +20,7 @@ const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.Comman
 const KeyboardSheet = lazy(() => loadKeyboardSheet().then((m) => ({ default: m.KeyboardSheet })));
 
 /** The app's pages, as the intents open them (App keeps their state). */
-type Pages = Pick<AppControls, 'newFromTemplate' | 'openFile' | 'showCatalog' | 'showLibrary'>;
+type Pages = Pick<AppControls, 'newFromTemplate' | 'openFile' | 'showCatalog' | 'showLibrary' | 'status'>;
 
 type Open =
   | { kind: 'palette'; context: IntentContext; stale: boolean }
@@ -66,6 +66,7 @@ export function useAppDialogs(pages: Pages) {
         void loadPaneFocus()
           .then((m) => m.focusNextPane(window.document, step))
           .catch(() => {}),
+      ...(pages.status ? { status: pages.status } : {}), // one identity for the app's life
     };
     return { app, ...canvas };
   });

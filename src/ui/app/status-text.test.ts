@@ -46,3 +46,23 @@ describe('statusText with the Compose export', () => {
     expect(statusText({ errors: 1, warnings: 0, diagnostics: [orchestrator, note, schema] })).toBe('1 error');
   });
 });
+
+describe('statusText with the platform’s policies', () => {
+  const range = { line: 1, column: 1, endLine: 1, endColumn: 2 };
+  const finding = (severity: Diagnostic['severity']): Diagnostic => ({
+    severity,
+    code: 'POLICY_VIOLATION',
+    message: 'm',
+    path: '',
+    range,
+    source: 'policy',
+  });
+
+  it('counts what the policies deny and warn of after the verdict, not their audits', () => {
+    expect(statusText({ errors: 0, warnings: 0, diagnostics: [finding('error')] })).toBe('Valid · Policy: 1 error');
+    expect(
+      statusText({ errors: 0, warnings: 1, diagnostics: [finding('error'), finding('error'), finding('warning')] }),
+    ).toBe('Valid, 1 warning · Policy: 2 errors, 1 warning');
+    expect(statusText({ errors: 0, warnings: 0, diagnostics: [finding('info')] })).toBe('Valid');
+  });
+});

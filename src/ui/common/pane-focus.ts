@@ -3,12 +3,12 @@ import { firstControl } from './focusable';
 
 /**
  * F6 and Shift+F6 move the keyboard focus between the workspace's panes, as they move it between
- * the parts of VS Code's window: graph → YAML → inspector → problems, and round again. A hidden
- * pane is passed over. Each pane takes the focus where work goes on in it: in the part it marks with
+ * the parts of VS Code's window: graph → YAML → inspector → problems (→ status, when the orchestrator's
+ * view is on), and round again. A hidden (or absent) pane is passed over. Each pane takes the focus where work goes on in it: in the part it marks with
  * `data-pane-focus` (the problems list), its current entry or first control; else the selected node
  * of the canvas (its first node when none is); else its first control.
  */
-export const PANE_ORDER: readonly PaneId[] = ['graph', 'yaml', 'inspector', 'problems'];
+export const PANE_ORDER: readonly PaneId[] = ['graph', 'yaml', 'inspector', 'problems', 'status'];
 
 /** The pane `step` panes after `current` (before it, for -1) among `shown`, wrapping around. */
 export function paneAfter(current: PaneId | undefined, step: 1 | -1, shown: readonly PaneId[]): PaneId | undefined {

@@ -4,7 +4,16 @@ import { deriveGraph, planConnectionFrom, planRemoval } from '../../core/graph';
 import { createDocumentStore } from '../../state/document/store';
 import { intentForKey, performOrExplain } from './dispatch';
 import { ariaKeyShortcuts, matchesKey, shortcutText, type KeyBinding } from './keys';
-import { allIntents, intents, targetIn, type CanvasControls, type IntentContext, type Scope } from './table';
+import {
+  allIntents,
+  intents,
+  targetIn,
+  type AppControls,
+  type CanvasControls,
+  type IntentContext,
+  type Scope,
+  type StatusControls,
+} from './table';
 
 /** A key event for a binding, with Shift as the binding has it (or not held when either will do). */
 const eventOf = (k: KeyBinding, withShift = k.shift === true) => ({
@@ -157,5 +166,25 @@ describe('when an intent applies', () => {
   it('the canvas’s intents do not apply away from the canvas', () => {
     const ctx: IntentContext = { document, from: 'page' };
     for (const intent of allIntents.filter((i) => i.scope === 'canvas')) expect(intent.applies(ctx)).toBe(false);
+  });
+
+  it('the Status pane’s intents apply where the app has the pane, those of the Workload resource once it has one', () => {
+    const asked: string[] = [];
+    const held: { yaml?: string } = {};
+    const record = (name: string) => () => void asked.push(name);
+    const status: StatusControls = { resourceYaml: () => held.yaml, perform: (act) => record(act)() };
+    const app = { status } as unknown as AppControls;
+    const withPane: IntentContext = { document, from: 'page', app };
+    const names = ['toggleStatus', 'loadPlatformFile', 'loadExamplePlatform'] as const;
+    const resource = ['copyWorkloadResource', 'downloadWorkloadResource'] as const;
+    for (const name of [...names, ...resource]) expect(intents[name].applies({ document, from: 'page' })).toBe(false);
+    for (const name of names) expect(intents[name].applies(withPane)).toBe(true);
+    for (const name of resource) expect(intents[name].applies(withPane)).toBe(false);
+    held.yaml = 'apiVersion: score.dev/v1b1\nkind: Workload\n';
+    for (const name of resource) expect(intents[name].applies(withPane)).toBe(true);
+    const closed = createDocumentStore({ text: '', origin: null });
+    expect(intents.toggleStatus.applies({ document: closed, from: 'page', app })).toBe(false);
+    for (const name of [...names, ...resource]) intents[name].perform(withPane);
+    expect(asked).toEqual(['toggle', 'chooseFiles', 'loadExample', 'copyResource', 'downloadResource']);
   });
 });

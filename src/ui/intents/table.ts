@@ -41,6 +41,19 @@ export interface AppControls {
   showQuickFixes(index: number): void;
   /** Moves the keyboard focus to the next (1) or previous (-1) pane of the workspace. */
   focusPane(step: 1 | -1): void;
+  /** The orchestrator's view (the Status pane and its platform), where the app has it. */
+  status?: StatusControls;
+}
+
+/** The Status pane's actions (see ui/status/status-actions.ts). */
+export type StatusAct = 'toggle' | 'chooseFiles' | 'loadExample' | 'copyResource' | 'downloadResource';
+
+/** What the Status pane's intents reach (see ui/status). */
+export interface StatusControls {
+  /** The Workload resource's YAML, as of the last check with the view on. */
+  resourceYaml(): string | undefined;
+  /** Shows or hides the pane (the orchestrator's view), loads platform files, copies or downloads the Workload resource. */
+  perform(act: StatusAct): void;
 }
 
 /** What an intent is asked with: the app's state, and where it was asked. */
@@ -115,6 +128,20 @@ const onTargets = (targets: readonly TargetKind[]) => ({
 
 const open = (ctx: IntentContext) => isOpen(ctx.document.getState());
 const inApp = (ctx: IntentContext) => ctx.app !== undefined;
+
+/**
+ * An intent of the Status pane (the orchestrator's view): it applies in the workspace where the app
+ * has the pane, and those about the Workload resource once the pane has one to give.
+ */
+const statusIntent = (name: string, label: string, act: StatusAct, needsResource = false): Intent => ({
+  name,
+  label,
+  keys: [],
+  scope: 'workspace',
+  applies: (ctx) =>
+    open(ctx) && ctx.app?.status !== undefined && (!needsResource || ctx.app.status.resourceYaml() !== undefined),
+  perform: (ctx) => ctx.app?.status?.perform(act),
+});
 
 /**
  * The problem a quick fix is for: the current one (F8, a click in Problems) when it has fixes, else
@@ -281,6 +308,16 @@ export const intents = {
     why: (ctx) => (inApp(ctx) && open(ctx) ? 'No problem here has a quick fix.' : undefined),
     perform: (ctx) => ctx.app?.showQuickFixes(problemToFix(ctx)),
   },
+  toggleStatus: statusIntent('toggleStatus', 'Orchestrator status (show or hide)', 'toggle'),
+  loadPlatformFile: statusIntent('loadPlatformFile', 'Load platform file…', 'chooseFiles'),
+  loadExamplePlatform: statusIntent('loadExamplePlatform', 'Load example platform', 'loadExample'),
+  copyWorkloadResource: statusIntent('copyWorkloadResource', 'Copy Workload resource YAML', 'copyResource', true),
+  downloadWorkloadResource: statusIntent(
+    'downloadWorkloadResource',
+    'Download Workload resource YAML',
+    'downloadResource',
+    true,
+  ),
   addContainer: {
     name: 'addContainer',
     label: 'Add container',

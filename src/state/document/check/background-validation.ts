@@ -23,5 +23,6 @@ export function startBackgroundValidation(options: WorkerOptions = {}): Backgrou
     read: (parsed) => loaded().then((c) => c.read(parsed)),
     exportedVariables: (text, options) => loaded().then((c) => c.exportedVariables(text, options)),
     exportReadiness: (text) => loaded().then((c) => c.exportReadiness!(text)),
+    platformStatus: (text, files) => loaded().then((c) => c.platformStatus!(text, files)),
   };
 }

@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { applyEdits, runCommand, type Edit } from '../../../core/commands';
 import { readingOf } from '../../../core/commands/run';
 import { composeReadiness } from '../../../core/export/compose/readiness';
+import { loadPlatform, platformStatus, type PlatformFiles } from '../../../core/orchestrator/status-view';
 import { validateText } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
 import { createChecker, type Checked } from './checker';
 import { lazyParsed } from './lazy-parsed';
+import type { PlatformHook } from './platform-findings';
 import type { CheckTimers } from './timers';
 import { validation, type ReadingHint } from './validation';
 
@@ -226,5 +229,93 @@ describe('the checker', () => {
     await Promise.resolve();
     expect(state.report.parsed.text).toBe(fixed);
     expect(exportProblems()).toEqual([]);
+  });
+});
+
+describe('the orchestrator’s view after each check', () => {
+  const example = (path: string) => readFileSync(new URL(`../../../../examples/${path}`, import.meta.url), 'utf8');
+  const files: PlatformFiles = {
+    config: { name: 'platform.yaml', text: example('platform/orchestrator-config.yaml') },
+    policies: [{ name: 'rules.yaml', text: example('policies/platform-basics.yaml') }],
+  };
+  const ready = `apiVersion: score.dev/v1b1
+metadata:
+  name: shop
+  annotations:
+    example.com/owner: team-shop
+containers:
+  web:
+    image: nginx:1.27
+    resources:
+      limits: {cpu: 500m, memory: 256Mi}
+service:
+  ports:
+    www: {port: 80, targetPort: 8080}
+`;
+  const latest = ready.replace('nginx:1.27', 'nginx:latest');
+
+  it('adds what the policies and the orchestrator say once the worker answers, and keeps it until the next answer; off, it goes', async () => {
+    const time = fakeTimers();
+    const asked: string[] = [];
+    let answer: (() => void) | undefined;
+    // The worker's side, run here: the core's preview of the text under the files, answered when the test says.
+    const worker: BackgroundValidation = {
+      check: () => Promise.reject(new Error('short texts are checked on the page')),
+      pointerAt: () => Promise.resolve(undefined),
+      read: () => Promise.resolve(),
+      exportedVariables: () => Promise.resolve(undefined),
+      platformStatus: (text, given) => {
+        asked.push(text);
+        const report = validateText(text);
+        return new Promise(
+          (resolve) =>
+            (answer = () =>
+              resolve(platformStatus(report.parsed, loadPlatform(given), { validation: report.diagnostics }))),
+        );
+      },
+    };
+    let on = true;
+    const answered: Array<boolean | null> = [];
+    const hook: PlatformHook = {
+      files: () => (on ? files : undefined),
+      answered: (status) => answered.push(status && status.view.ready),
+    };
+    const { state, checker } = checkerWith(latest, { timers: time.api, background: worker, platform: hook });
+    const policyProblems = () => state.report.diagnostics.filter((d) => d.source === 'policy');
+    checker.opened(latest);
+    time.advance(500);
+    expect(asked).toEqual([latest]);
+    answer!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(policyProblems()).toEqual([
+      expect.objectContaining({ severity: 'error', code: 'POLICY_VIOLATION', path: '/containers/web/image' }),
+    ]);
+    expect(state.report.valid).toBe(true); // the verdict stays the validation's
+    expect(answered).toEqual([false]);
+
+    // Fixed: the denial shows until the worker's answer about the new text, then goes, and the workload is Ready.
+    checker.changed({ text: ready }, latest, [], { now: true });
+    expect(policyProblems()).toHaveLength(1);
+    time.advance(0);
+    answer!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(policyProblems()).toEqual([]);
+    expect(answered).toEqual([false, true]);
+
+    // Off: nothing is asked, the findings and the status go.
+    checker.changed({ text: latest }, ready, [], { now: true });
+    time.advance(0);
+    answer!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(policyProblems()).toHaveLength(1);
+    on = false;
+    checker.recheck();
+    expect(policyProblems()).toEqual([]);
+    time.advance(0);
+    expect(asked).toHaveLength(3);
+    expect(answered.at(-1)).toBeNull();
   });
 });

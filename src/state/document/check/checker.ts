@@ -5,6 +5,7 @@ import type { ValidationReport } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
 import { createExportReadiness } from './export-readiness';
 import { createIdleWork, WORKER_READ_DELAY_MS } from './idle-work';
+import { createPlatformFindings, type PlatformHook } from './platform-findings';
 import { isParsedHere } from './lazy-parsed';
 import { afterChange, type PendingEdits } from './pending-edits';
 import { pageTimers, type CheckTimers, type TimerHandle } from './timers';
@@ -63,6 +64,8 @@ export interface CheckerOptions {
   backgroundFrom?: number;
   rehearse?: ((report: ValidationReport) => () => void) | undefined;
   timers?: CheckTimers;
+  /** The orchestrator's view (the platform's files, and where its status goes), when the app has one. */
+  platform?: PlatformHook | undefined;
 }
 
 /**
@@ -82,6 +85,7 @@ export function createChecker<C extends { text: string }>(
     backgroundFrom = BACKGROUND_CHECK_FROM,
     rehearse,
     timers = pageTimers,
+    platform: platformHook,
   }: CheckerOptions = {},
 ) {
   let worker = background;
@@ -101,13 +105,20 @@ export function createChecker<C extends { text: string }>(
     text: host.text,
     report: () => host.checked().report,
   });
-  const readiness = createExportReadiness({
+  const followers = {
     timers,
     worker: () => worker,
     report: () => host.checked().report,
-    adopt: (report) =>
+    adopt: (report: ValidationReport) =>
       host.adopt({ report, readable: report.parsed.blocked ? host.checked().readable : report }, undefined),
-  });
+  };
+  const readiness = createExportReadiness(followers);
+  const platform = createPlatformFindings({ ...followers, hook: platformHook });
+  /** What follows each check in the worker: the Compose export's problems, the orchestrator's view. */
+  const follow = (text: string, afterMs?: number) => {
+    readiness.follow(text, afterMs);
+    platform.follow(text, afterMs);
+  };
 
   const cancel = () => {
     timers.cancel(timer);
@@ -133,7 +144,7 @@ export function createChecker<C extends { text: string }>(
     before?: ValidationReport,
   ): Checked => {
     const checked = validate(text, hint);
-    const report = before ? readiness.carried(checked, before) : checked;
+    const report = before ? platform.carried(readiness.carried(checked, before), before) : checked;
     return { report, readable: report.parsed.blocked && readable ? readable : report };
   };
 
@@ -155,7 +166,7 @@ export function createChecker<C extends { text: string }>(
       caret !== undefined && !next.report.parsed.blocked ? pointerAt(next.report.parsed, caret) : undefined;
     host.adopt(next, { asked: caret, pointer }, change);
     mark('score:checked');
-    readiness.follow(text);
+    follow(text);
     idle.readInBackground(text);
     if (change) idle.rehearseLater(text);
     return next.report;
@@ -182,13 +193,14 @@ export function createChecker<C extends { text: string }>(
       ({ report: next, pointer }) => {
         if (asked !== checks || host.text() !== text) return; // a newer text or check came first
         pending = undefined;
-        const report = readiness.carried(next, host.checked().report);
+        const before = host.checked().report;
+        const report = platform.carried(readiness.carried(next, before), before);
         host.adopt(
           { report, readable: report.parsed.blocked ? host.checked().readable : report },
           { asked: caret, pointer },
         );
         mark('score:checked');
-        readiness.follow(text);
+        follow(text);
       },
       () => {
         worker = undefined; // the worker failed: check here from now on
@@ -225,7 +237,7 @@ export function createChecker<C extends { text: string }>(
     opened(text: string): void {
       idle.readInBackground(text);
       idle.rehearseLater(text);
-      readiness.follow(text, WORKER_READ_DELAY_MS);
+      follow(text, WORKER_READ_DELAY_MS);
     },
 
     /** Checks the current text now (on blur, or before answering automation) and returns the report. */
@@ -239,7 +251,7 @@ export function createChecker<C extends { text: string }>(
       const next = derived(text, host.checked().readable, hintFor(text), host.checked().report);
       pending = undefined;
       host.adopt(next, undefined);
-      readiness.follow(text);
+      follow(text);
     },
 
     /** The validation worker, while it works (the selection asks it where the caret is in a long text). */

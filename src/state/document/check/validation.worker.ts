@@ -5,7 +5,7 @@
  * and to preview the Compose export for the inspector (which would otherwise read a large workload
  * whole again after every pause in typing).
  */
-import { buildCatalog, type Catalog } from '../../../core/catalog';
+import { buildCatalog, builtinCatalog, type Catalog } from '../../../core/catalog';
 import type { Diagnostic } from '../../../core/diagnostics';
 import { composeReadiness } from '../../../core/export/compose/readiness';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
@@ -13,6 +13,7 @@ import { pointerAt } from '../../../core/document/source-map';
 import type { ParsedDocument } from '../../../core/document/parse';
 import { applyEdits } from '../../../core/document/edits';
 import { reparseWorkloadText } from '../../../core/document/incremental';
+import type { LoadedPlatform, PlatformFiles } from '../../../core/orchestrator/status-view';
 import { validateParsed, type ValidationReport } from '../../../core/validate';
 import { REHEARSALS } from './rehearsal';
 import { runApart, typingRehearsal } from './rehearsal-steps';
@@ -41,8 +42,12 @@ let rehearsals = 0;
 let stopRehearsal: (() => void) | undefined;
 /** The Compose export's problems with the last report asked about (asked again after a check only when the text or catalog changed). */
 let readiness: { report: ValidationReport; found: Diagnostic[] } | undefined;
+/** The platform's files as the page last sent them, read once they are asked about. */
+let platform: { files: PlatformFiles; loaded?: LoadedPlatform } | undefined;
+/** The orchestrator's view and CEL: downloaded with the first `platform` request, never for a page without one. */
+let statusView: Promise<typeof import('../../../core/orchestrator/status-view')> | undefined;
 
-scope.onmessage = ({ data: { id, caret, only, catalogFiles, exportOptions, ...given } }) => {
+scope.onmessage = ({ data: { id, caret, only, catalogFiles, platformFiles, exportOptions, ...given } }) => {
   stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
   stopRehearsal = undefined;
   if (catalogFiles) {
@@ -81,6 +86,11 @@ scope.onmessage = ({ data: { id, caret, only, catalogFiles, exportOptions, ...gi
       readiness = { report: last, found: composeReadiness(last, { provisioners }) };
     }
     scope.postMessage({ id, readiness: readiness.found });
+    return;
+  }
+  if (only === 'platform') {
+    if (platformFiles) platform = { files: platformFiles };
+    answerPlatform(id, last);
     return;
   }
   const base = answerBase(parsed);
@@ -123,3 +133,21 @@ scope.onmessage = ({ data: { id, caret, only, catalogFiles, exportOptions, ...gi
   });
   sent = base;
 };
+
+/** The readiness preview of the report's text under the platform's files, with this worker's catalog. */
+function answerPlatform(id: number, report: ValidationReport): void {
+  const held = platform;
+  (statusView ??= import('../../../core/orchestrator/status-view')).then(
+    (view) => {
+      try {
+        if (!held) throw new Error('no platform files were sent');
+        held.loaded ??= view.loadPlatform(held.files);
+        const options = { validation: report.diagnostics, catalog: catalog ?? builtinCatalog() };
+        scope.postMessage({ id, platform: view.platformStatus(report.parsed, held.loaded, options) });
+      } catch {
+        scope.postMessage({ id }); // no preview this time; the page keeps the last one
+      }
+    },
+    () => scope.postMessage({ id }),
+  );
+}

@@ -1,4 +1,5 @@
 import type { CatalogFile } from '../../../core/catalog';
+import type { PlatformFiles } from '../../../core/orchestrator/status-view';
 import type { ValidationReport } from '../../../core/validate';
 import type { BackgroundValidation, EditsSince, WorkerOptions, WorkerReply, WorkerRequest } from './worker-protocol';
 import { lazyParsed } from './lazy-parsed';
@@ -13,6 +14,8 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
   let worker: Worker | undefined;
   /** The provisioner files the worker has: sent again only when the page's catalog changes. */
   let sentFiles: readonly CatalogFile[] | undefined;
+  /** The platform's files the worker has: sent again only when they change. */
+  let sentPlatform: PlatformFiles | undefined;
   let nextId = 0;
   const pending = new Map<
     number,
@@ -92,6 +95,7 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
         if (!worker) {
           worker = start();
           sentFiles = undefined;
+          sentPlatform = undefined;
         }
         const files = options.catalogFiles?.();
         const catalogFiles = files !== undefined && files !== sentFiles ? files : undefined;
@@ -133,6 +137,12 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
     },
     async exportReadiness(text) {
       return (await ask({ text, only: 'readiness' })).readiness ?? [];
+    },
+    async platformStatus(text, files) {
+      const platformFiles = files !== sentPlatform ? files : undefined;
+      const reply = ask({ text, only: 'platform', ...(platformFiles ? { platformFiles } : {}) });
+      sentPlatform = files; // after ask, which forgets what a worker before had
+      return (await reply).platform;
     },
   };
 }

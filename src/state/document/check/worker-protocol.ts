@@ -3,6 +3,7 @@ import type { Edit } from '../../../core/commands';
 import type { Diagnostic } from '../../../core/diagnostics';
 import type { ExportedVariables } from '../../../core/inspector';
 import type { ParsedDocument } from '../../../core/document/parse';
+import type { PlatformFiles, PlatformStatus } from '../../../core/orchestrator/status-view';
 import type { ValidationReport } from '../../../core/validate';
 import type { AnswerBase, PlaceholderPatch, ValuePatch } from './reply-patch';
 
@@ -24,12 +25,15 @@ export interface WorkerRequest {
    * the page has checked the text itself; the worker reads it, and its next answer comes as changes
    * to what the page has of it. `export`: what the Compose export makes of each container's variables.
    * `readiness`: what the Compose export would refuse or change (core/export/compose/readiness.ts).
+   * `platform`: the orchestrator's readiness preview under the platform's files (platform-findings.ts).
    */
-  only?: 'pointer' | 'read' | 'export' | 'readiness';
+  only?: 'pointer' | 'read' | 'export' | 'readiness' | 'platform';
   /** For `export`: the seed and project name of the app's export (the provisioners are the catalog's). */
   exportOptions?: { seed: number; projectName?: string };
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
   catalogFiles?: readonly CatalogFile[];
+  /** The platform's configuration and policies, sent when they changed (with a `platform` request). */
+  platformFiles?: PlatformFiles;
 }
 
 export interface WorkerReply {
@@ -43,6 +47,8 @@ export interface WorkerReply {
   exported?: ExportedVariables;
   /** The answer to `only: 'readiness'`: the Compose export's problems with the text, at their places. */
   readiness?: Diagnostic[];
+  /** The answer to `only: 'platform'` (undefined when the preview failed). */
+  platform?: PlatformStatus;
   report?: {
     diagnostics: Diagnostic[];
     valid: boolean;
@@ -90,6 +96,8 @@ export interface BackgroundValidation {
    * diagnostics: asked after each check (see export-readiness.ts). Absent where the export cannot run apart.
    */
   exportReadiness?(text: string): Promise<Diagnostic[]>;
+  /** The orchestrator's readiness preview of the text under the platform's files (see platform-findings.ts). */
+  platformStatus?(text: string, files: PlatformFiles): Promise<PlatformStatus | undefined>;
 }
 
 export interface WorkerOptions {
