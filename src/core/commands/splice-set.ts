@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, parse, type Node } from 'yaml';
 import type { Edit } from '../document/edits';
 import { columnOf, hasComment, lineEndAt, lineStartAt, nextLineStart } from '../document/lines';
 import { toPointer } from '../document/pointer';
-import { isListPlace } from '../workload/schema-paths';
+import { isListPlace, isMapPlace } from '../workload/schema-paths';
 import { sameJson } from './same-json';
 import { appendItem, insertEntry, insertIntoEmptyDocument, isCollectionValue } from './splice-insert';
 import {
@@ -60,7 +60,8 @@ function nest(base: readonly string[], segments: readonly string[], value: unkno
 
 /** `-`, or item 0 where the schema has only a list (`/containers/web/args/0`): a new list, not a mapping. */
 function startsList(parent: readonly string[], segment: string): boolean {
-  return segment === '-' || (segment === '0' && isListPlace(toPointer(parent)));
+  if (segment === '-') return !isMapPlace(toPointer(parent));
+  return segment === '0' && isListPlace(toPointer(parent));
 }
 
 /** Replaces the value of an existing entry or item. */

@@ -152,6 +152,18 @@ export function isListPlace(pointer: string): boolean {
   return types.includes('array') && !types.includes('object');
 }
 
+/**
+ * Whether the schema says the value at `pointer` is a mapping only (variables, params, a container's
+ * start order…): there a key named "-" is a key, not JSON Pointer's "append to the list".
+ */
+export function isMapPlace(pointer: string): boolean {
+  if (pointer === '') return true;
+  const place = schemaPathOf(pointer);
+  if (!place || place.depth !== parsePointer(pointer).length) return false;
+  const types = byPath.get(place.path)?.types ?? [];
+  return types.includes('object') && !types.includes('array');
+}
+
 const childKeys = new Map<SchemaPath, string[]>();
 for (const { path } of scoreProperties) {
   const cut = path.lastIndexOf('/');
