@@ -25,7 +25,11 @@ resources:
 const after = (name: Parameters<typeof runCommand>[0], args: unknown) => {
   const result = runCommand(name, text, args);
   if (isRefusal(result)) throw new Error(result.error);
-  return { text: result.text, value: parse(result.text) as Record<string, any> };
+  type Workload = {
+    containers: { web: { variables?: unknown; before?: unknown; args?: unknown } };
+    resources: { db: { params?: unknown } };
+  };
+  return { text: result.text, value: parse(result.text) as Workload };
 };
 
 describe('a key named "-" on an empty mapping', () => {
