@@ -7,6 +7,7 @@ import { configureMonaco, EDITOR_THEMES, MODEL_URI } from './monaco-setup';
 import { registerPlaceholderHover } from './placeholder-hover';
 import { registerPlaceholderCompletion } from './placeholder-provider';
 import { registerQuickFixActions } from './quick-fix-actions';
+import { registerResourceTypeSupport } from './type-provider';
 import { mountYamlEditor } from './yaml-editor';
 
 /**
@@ -32,7 +33,9 @@ export default function MonacoEditor({ label, theme }: { label: string; theme: T
       seedOf: (workload) => exportStore.getState().ensureSeed(workload),
     }));
     const fixes = registerQuickFixActions(monaco, store, () => catalogStore.getState().catalog);
+    const types = registerResourceTypeSupport(monaco, () => catalogStore.getState().catalog);
     return () => {
+      types.dispose();
       fixes.dispose();
       hover.dispose();
       completion.dispose();
