@@ -1,11 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseArgs } from './args';
-import { composeCommand } from './compose-command';
+import { runCompose } from '../../test/support/compose-cli';
 import { EXIT } from './exit-codes';
 
 /**
@@ -15,21 +13,7 @@ import { EXIT } from './exit-codes';
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 
-async function compose(args: string[], stdin = ''): Promise<{ status: number; stdout: string; stderr: string }> {
-  const request = parseArgs(['compose', ...args]);
-  let stdout = '';
-  let stderr = '';
-  if (request.kind !== 'compose') return { status: EXIT.usage, stdout, stderr: `usage: ${JSON.stringify(request)}` };
-  const input = new PassThrough();
-  input.end(stdin);
-  const io = {
-    stdin: input,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  };
-  const status = await composeCommand(request, io, dir);
-  return { status, stdout, stderr };
-}
+const compose = (args: string[]) => runCompose(args, dir);
 
 const app = `apiVersion: score.dev/v1b1
 metadata:

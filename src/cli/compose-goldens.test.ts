@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { runCompose } from '../../test/support/compose-cli';
 import { composeSchema, referenceDir } from '../../test/support/compose-spec';
-import { parseArgs } from './args';
-import { composeCommand } from './compose-command';
 
 /**
  * score-compose's goldens that need `generate`'s flags (07, 08, 10–14, 24 and 32), run as a user runs
@@ -21,26 +19,8 @@ const read = (dir: string, file: string) => readFileSync(path.join(goldenDir, di
 /** The project name a golden expects (its first line), unquoted. */
 const nameOf = (expected: string) => /^name: "?([^"\n]*)"?$/m.exec(expected)![1]!;
 
-interface Run {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `score-designer compose ARGS` in the golden's folder, through the parser and the command. */
-async function compose(dir: string, args: string[]): Promise<Run> {
-  const request = parseArgs(['compose', ...args]);
-  if (request.kind !== 'compose') throw new Error(`not a compose request: ${JSON.stringify(request)}`);
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdin: new PassThrough(),
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  };
-  const status = await composeCommand(request, io, path.join(goldenDir, dir));
-  return { status, stdout, stderr };
-}
+const compose = (dir: string, args: string[]) => runCompose(args, path.join(goldenDir, dir));
 
 const tally: Record<'identical' | 'errors', [number, number]> = { identical: [0, 0], errors: [0, 0] };
 const count = (kind: keyof typeof tally, ok: boolean) => {

@@ -1,12 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { runCompose } from '../../test/support/compose-cli';
 import { composeSchema, referenceDir } from '../../test/support/compose-spec';
-import { parseArgs } from './args';
-import { composeCommand } from './compose-command';
 
 /**
  * Real Score files mostly build their image from source (`image: .`). Every sample of the reference
@@ -96,19 +94,7 @@ function standIns(text: string): string {
 const work = mkdtempSync(path.join(tmpdir(), 'score-designer-image-samples-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function compose(cwd: string, args: string[]) {
-  const request = parseArgs(['compose', ...args]);
-  if (request.kind !== 'compose') throw new Error(JSON.stringify(request));
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdin: new PassThrough(),
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-  };
-  const status = await composeCommand(request, io, cwd);
-  return { status, stdout, stderr };
-}
+const compose = (cwd: string, args: string[]) => runCompose(args, cwd);
 
 describe.skipIf(!haveCorpus)('samples with image: . export with --image or --build', () => {
   const found = samples();

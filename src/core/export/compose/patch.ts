@@ -1,6 +1,6 @@
-import { YamlV3Float, YamlV3Int, YamlV3Raw } from '../../go/yaml';
 import { seedFromString, SeededRandom, sprigFunctions } from '../../template';
 import { isRecord } from '../../workload/values';
+import { jsonData } from '../patching/json-data';
 import { runPatchTemplate } from '../patching/patch-template';
 import type { Json } from '../patching/sjson';
 import { isServiceField, networkShape, serviceShape, volumeShape, type ShapeContext } from './compose-shapes';
@@ -53,27 +53,10 @@ export function applyPatchTemplates(
 function plainProject(project: ComposeProject): Json {
   const out: Record<string, Json> = Object.create(null) as Record<string, Json>;
   if (project.name) out.name = project.name;
-  out.services = plain(project.services);
-  if (project.networks.size > 0) out.networks = plain(project.networks);
-  if (project.volumes.size > 0) out.volumes = plain(project.volumes);
+  out.services = jsonData(project.services);
+  if (project.networks.size > 0) out.networks = jsonData(project.networks);
+  if (project.volumes.size > 0) out.volumes = jsonData(project.volumes);
   return out;
-}
-
-function plain(value: unknown): Json {
-  if (value instanceof Map) {
-    const out = Object.create(null) as Record<string, Json>;
-    for (const [k, v] of value as Map<string, unknown>) if (v !== undefined) out[k] = plain(v);
-    return out;
-  }
-  if (value instanceof YamlV3Int || value instanceof YamlV3Float) return value.value;
-  if (value instanceof YamlV3Raw) return value.text;
-  if (Array.isArray(value)) return value.map(plain);
-  if (isRecord(value)) {
-    const out = Object.create(null) as Record<string, Json>;
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = plain(v);
-    return out;
-  }
-  return value as Json;
 }
 
 /** The patched JSON read back into the project's shapes, refusing what compose-go's JSON decoder refuses. */

@@ -1,6 +1,6 @@
 import { isRecord, sprigFunctions, YamlV3Float, type SeededRandom } from './common/borrowed';
 import { runPatchTemplate } from '../patching/patch-template';
-import type { Json } from '../patching/sjson';
+import { jsonData } from '../patching/json-data';
 import type { Manifest } from './common/write';
 
 /**
@@ -30,8 +30,8 @@ export function applyPatchTemplate(
     substituteValue: { params: ['string', 'string'] as const, fn: context.substitute as never },
   };
   const outcome = runPatchTemplate(template, {
-    data: { Manifests: manifests.map(plain), Workloads: context.workloads, Namespace: context.namespace },
-    root: manifests.map(plain) as Json,
+    data: { Manifests: jsonData(manifests), Workloads: context.workloads, Namespace: context.namespace },
+    root: jsonData(manifests),
     functions,
   });
   if ('error' in outcome) return outcome;
@@ -49,18 +49,6 @@ export function applyPatchTemplate(
     out.push(asFloats(item) as Manifest);
   }
   return { manifests: out };
-}
-
-/** JSON-like data: Go float64 numbers (after patching) become plain numbers again. */
-function plain(value: unknown): unknown {
-  if (value instanceof YamlV3Float) return value.value;
-  if (Array.isArray(value)) return value.map(plain);
-  if (isRecord(value)) {
-    const out = Object.create(null) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = plain(v);
-    return out;
-  }
-  return value;
 }
 
 /** After the JSON round trip every number is a float64, which yaml.v3 prints as one (1e+06). */
