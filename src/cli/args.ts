@@ -3,10 +3,10 @@
  * in one place and before any file is touched. New subcommands (compose, …) add an entry to
  * `commands` and a case to `Request`.
  */
-import { PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
+import { composeCommands, parseCompose, type ComposeRequest } from './compose-args';
 import { importCommands, parseImport, type ImportRequest } from './import-args';
 import { k8sCommands, parseK8s, parseProvisioners, type K8sRequest, type ProvisionersListRequest } from './k8s-args';
-import { MAX_SEED, splitArgs, type CommandSpec, type OutputFormat } from './options';
+import { splitArgs, type CommandSpec, type OutputFormat } from './options';
 import {
   orchestratorCommands,
   parseStatus,
@@ -17,6 +17,7 @@ import {
 import { parseServe, serveCommands, type ServeKeysRequest, type ServeRequest } from './serve-args';
 
 export type { OutputFormat } from './options';
+export type { ComposeRequest } from './compose-args';
 
 export type Request =
   | { kind: 'help'; command?: CommandName }
@@ -31,19 +32,6 @@ export type Request =
   | ServeKeysRequest
   | ImportRequest
   | { kind: 'usage-error'; message: string; command?: CommandName };
-
-export interface ComposeRequest {
-  kind: 'compose';
-  files: string[];
-  /** A directory, a `.yaml`/`.yml` file name, or `-` for standard output. */
-  output: string;
-  project?: string;
-  seed?: number;
-  /** Provisioner files in the order given. */
-  provisioners: string[];
-  /** `--publish HOST:<workload or uid.output>:CONTAINER` entries, in the order given (absent when none). */
-  publish?: string[];
-}
 
 export type CommandName = 'validate' | 'compose' | 'k8s' | 'provisioners' | 'workload' | 'status' | 'serve' | 'import';
 
@@ -64,37 +52,7 @@ export const commands: Record<CommandName, CommandSpec> = {
       '             2 usage error or a file could not be read.',
     ],
   },
-  compose: {
-    summary: 'Convert Score workloads to a Docker Compose project, as score-compose generate does.',
-    usage:
-      'score-designer compose FILE... [-o DIR | -o FILE.yaml | -o -] [--project NAME] [--seed N] [--provisioners FILE]... [--publish HOST:WORKLOAD:PORT]...',
-    help: [
-      'Arguments:',
-      '  FILE                 a score.yaml; several files make one project (shared resources,',
-      '                       service-port links); - reads standard input. File sources are read',
-      "                       relative to each Score file's directory.",
-      '',
-      'Options:',
-      '  -o, --output DIR     write DIR/compose.yaml and the mounted files under',
-      '                       DIR/.score-compose/mounts, as score-compose lays them out (default: .)',
-      '  -o FILE.yaml         write the compose file under that name; mounted files go beside it',
-      '  -o -                 print compose.yaml on standard output (mounted files are not written)',
-      "  --project NAME       the compose project name (default: the output directory's name,",
-      '                       cleaned as score-compose cleans it); must match ^[a-z0-9][a-z0-9_-]*$',
-      '  --seed N             seed for generated names and passwords, 0 to 4294967295: the same seed',
-      '                       gives the same project (default: a new random seed, printed on stderr)',
-      '  --provisioners FILE  a score-compose provisioners file; repeatable; the files are tried in',
-      '                       the order given, all before the built-in provisioners',
-      '  --publish HOST:WORKLOAD:PORT',
-      "                       publish a workload's port on the host, as score-compose does; repeatable;",
-      '                       HOST:RES_UID.OUTPUT:PORT publishes a port of the service a resource output names',
-      '  -h, --help           show this help',
-      '',
-      'Warnings (what score-compose does not convert) and notes go to stderr.',
-      'Exit status: 0 the project was written, 1 a workload could not be converted,',
-      '             2 usage error, or a file could not be read or written.',
-    ],
-  },
+  ...composeCommands,
   ...k8sCommands,
   ...orchestratorCommands,
   ...serveCommands,
@@ -156,52 +114,6 @@ function parseValidate(args: readonly string[]): Request {
     return usageError('Standard input (-) can be read only once; give - at most one time.', 'validate');
   }
   return { kind: 'validate', files, format };
-}
-
-function parseCompose(args: readonly string[]): Request {
-  const split = splitArgs(args, 'compose', ['-o', '--output', '--project', '--seed', '--provisioners', '--publish']);
-  if ('kind' in split) return split;
-  const provisioners: string[] = [];
-  const publish: string[] = [];
-  let output: string | undefined;
-  let project: string | undefined;
-  let seed: number | undefined;
-  const fail = (message: string) => usageError(message, 'compose');
-  for (const { name, value } of split.options) {
-    if (value === undefined) return fail(`${name} needs a value.`);
-    if (name === '-o' || name === '--output') {
-      if (output !== undefined) return fail('Give -o (--output) only once.');
-      if (value === '') return fail('-o needs a directory, a FILE.yaml, or - for standard output.');
-      output = value;
-    } else if (name === '--project') {
-      if (!PROJECT_NAME_PATTERN.test(value))
-        return fail('invalid value for --project, it must match ^[a-z0-9][a-z0-9_-]*$');
-      project = value;
-    } else if (name === '--seed') {
-      const parsed = /^\d+$/.test(value) ? Number(value) : NaN;
-      if (!(parsed <= MAX_SEED)) return fail(`--seed needs a whole number from 0 to ${MAX_SEED}, not "${value}".`);
-      seed = parsed;
-    } else if (name === '--publish') {
-      publish.push(value);
-    } else {
-      if (value === '-') return fail('--provisioners needs a file; standard input is for Score files.');
-      provisioners.push(value);
-    }
-  }
-  const files = split.files;
-  if (files.length === 0) return fail('compose needs at least one Score FILE (or - for standard input).');
-  if (files.filter((f) => f === '-').length > 1) {
-    return fail('Standard input (-) can be read only once; give - at most one time.');
-  }
-  return {
-    kind: 'compose',
-    files,
-    output: output ?? '.',
-    ...(project !== undefined ? { project } : {}),
-    ...(seed !== undefined ? { seed } : {}),
-    provisioners,
-    ...(publish.length > 0 ? { publish } : {}),
-  };
 }
 
 export function usageText(command?: CommandName): string {

@@ -75,3 +75,74 @@ describe('parseArgs: compose', () => {
     expect(usageText('validate')).toContain('--format json');
   });
 });
+
+describe("parseArgs: compose, score-compose generate's flags", () => {
+  it('reads them into the export’s own options, in both spellings and their short forms', () => {
+    expect(
+      parseArgs([
+        'compose',
+        'a.yaml',
+        '-i',
+        'shop:1',
+        '--build=web=./src',
+        '--build',
+        'worker={"context":"./w"}',
+        '-p',
+        '8080:shop:80',
+        '--overrides-file',
+        'o.yaml',
+        '--override-property',
+        'metadata.annotations.a=b',
+        '--override-property=containers.web.image=',
+        '--patch-templates',
+        'one.tpl',
+        '--patch-templates=two.tpl',
+        '--env-file',
+        '.env',
+      ]),
+    ).toEqual({
+      kind: 'compose',
+      files: ['a.yaml'],
+      output: '.',
+      provisioners: [],
+      image: 'shop:1',
+      build: ['web=./src', 'worker={"context":"./w"}'],
+      publish: ['8080:shop:80'],
+      overridesFile: 'o.yaml',
+      overrideProperties: ['metadata.annotations.a=b', 'containers.web.image='],
+      patchTemplates: ['one.tpl', 'two.tpl'],
+      envFile: '.env',
+    });
+  });
+
+  it('takes the last --image and --overrides-file, as score-compose does, and an empty one as none', () => {
+    expect(parseArgs(['compose', 'a.yaml', '--image', 'a', '--image', 'b'])).toMatchObject({ image: 'b' });
+    expect(parseArgs(['compose', 'a.yaml', '--image', 'a', '--image='])).not.toHaveProperty('image');
+    expect(parseArgs(['compose', 'a.yaml', '--override-file', 'x.yaml'])).toMatchObject({ overridesFile: 'x.yaml' });
+  });
+
+  it.each([
+    [['compose', 'a.yaml', '--image']],
+    [['compose', 'a.yaml', '--build']],
+    [['compose', 'a.yaml', '--overrides-file', '-']],
+    [['compose', 'a.yaml', '--patch-templates', '']],
+    [['compose', 'a.yaml', '--env-file', '-']],
+    [['compose', 'a.yaml', '--override-property']],
+  ])('refuses %j as a usage error of compose', (argv) => {
+    expect(parseArgs(argv)).toMatchObject({ kind: 'usage-error', command: 'compose' });
+  });
+
+  it('documents every flag in its help', () => {
+    for (const flag of [
+      '--image',
+      '--build',
+      '--publish',
+      '--overrides-file',
+      '--override-property',
+      '--patch-templates',
+      '--env-file',
+    ]) {
+      expect(usageText('compose')).toContain(flag);
+    }
+  });
+});

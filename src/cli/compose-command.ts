@@ -2,13 +2,19 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { provisionersFromFiles } from '../core/catalog';
 import { bundleEntries } from '../core/export/bundle';
-import { exportCompose, type WorkloadSource } from '../core/export/compose';
+import {
+  envFileText,
+  exportCompose,
+  type ComposeFlags,
+  type ErrorPlace,
+  type WorkloadSource,
+} from '../core/export/compose';
 import { cleanComposeProjectName, PROJECT_NAME_PATTERN } from '../core/export/compose/project-name';
 import { randomInt } from 'node:crypto';
 import type { ComposeRequest } from './args';
 import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
-import { readSource, readTexts } from './read-texts';
+import { readSource, readTextsIn } from './read-texts';
 
 /**
  * `score-designer compose FILE...`: the Score files become one Compose project, as
@@ -19,10 +25,15 @@ import { readSource, readTexts } from './read-texts';
 export async function composeCommand(request: ComposeRequest, io: CliIo, cwd = process.cwd()): Promise<number> {
   const say = (line: string) => io.stderr.write(`score-designer: ${line}\n`);
 
-  const scores = await readTexts(request.files, io, say);
-  const provisionerFiles = await readTexts(request.provisioners, io, say);
-  if (scores.unreadable || provisionerFiles.unreadable) return EXIT.usage;
-  if (scores.undecodable || provisionerFiles.undecodable) return EXIT.invalid;
+  // Relative names are read from `cwd`, and keep the name given in what is printed.
+  const read = (files: readonly string[]) => readTextsIn(files, cwd, io, say);
+  const scores = await read(request.files);
+  const provisionerFiles = await read(request.provisioners);
+  const overridesFile = await read(request.overridesFile === undefined ? [] : [request.overridesFile]);
+  const patchFiles = await read(request.patchTemplates ?? []);
+  const all = [scores, provisionerFiles, overridesFile, patchFiles];
+  if (all.some((r) => r.unreadable)) return EXIT.usage;
+  if (all.some((r) => r.undecodable)) return EXIT.invalid;
 
   let provisioners;
   if (request.provisioners.length > 0) {
@@ -43,7 +54,7 @@ export async function composeCommand(request: ComposeRequest, io: CliIo, cwd = p
     projectName,
     seed,
     ...(provisioners ? { provisioners } : {}),
-    ...(request.publish ? { publish: request.publish } : {}),
+    ...flagsRead(request, overridesFile.texts[0], patchFiles.texts),
     env: processEnv(),
     // Sources are named relative to each Score file's directory; relative paths resolve from here.
     readFile: (file) => readSource(path.resolve(cwd, file)),
@@ -51,7 +62,7 @@ export async function composeCommand(request: ComposeRequest, io: CliIo, cwd = p
 
   for (const warning of result.warnings) say(`warning: ${warning}`);
   if (result.errors.length > 0) {
-    for (const error of result.errors) say(error);
+    for (const error of result.errors) say(`${result.errorPlace ? placeText(result.errorPlace, request) : ''}${error}`);
     return EXIT.invalid;
   }
   for (const note of result.info) say(`note: ${note}`);
@@ -59,8 +70,13 @@ export async function composeCommand(request: ComposeRequest, io: CliIo, cwd = p
     say(`generated names and passwords come from seed ${seed}; pass --seed ${seed} to get the same project again`);
   }
 
+  // As score-compose: the env file is written after the compose file, replacing what it held.
+  const writeEnv = () =>
+    request.envFile === undefined || writeEnvFile(path.resolve(cwd, request.envFile), envFileText(result), say);
+
   if (target.stdout) {
     io.stdout.write(result.compose);
+    if (!writeEnv()) return EXIT.usage;
     const mounted = result.files.length + result.directories.length;
     if (mounted > 0) {
       say(
@@ -89,12 +105,42 @@ export async function composeCommand(request: ComposeRequest, io: CliIo, cwd = p
     say(`could not write the project: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.usage;
   }
+  if (!writeEnv()) return EXIT.usage;
   const files = listed.entries.filter((e) => !e.directory).length - 1;
   const shown = path.relative(cwd, path.join(target.directory, target.composeFileName)) || target.composeFileName;
   say(
     `wrote ${shown}${files > 0 ? ` and ${files} mounted file(s)` : ''}${projectName ? ` (project ${projectName})` : ''}`,
   );
   return EXIT.ok;
+}
+
+/** The export's options from the command line: the flags as given, with the files they name read. */
+function flagsRead(
+  request: ComposeRequest,
+  overrides: { file: string; text: string } | undefined,
+  templates: ReadonlyArray<{ file: string; text: string }>,
+): ComposeFlags {
+  const { image, build, publish, overrideProperties } = request;
+  return {
+    ...(image !== undefined ? { image } : {}),
+    ...(build ? { build } : {}),
+    ...(publish ? { publish } : {}),
+    ...(overrideProperties ? { overrideProperties } : {}),
+    ...(overrides ? { overridesFile: { name: overrides.file, text: overrides.text } } : {}),
+    ...(templates.length > 0 ? { patchTemplates: templates.map((t) => ({ name: t.file, text: t.text })) } : {}),
+  };
+}
+
+/**
+ * `workload 'NAME' (FILE), FIELD: ` before an error: which workload and which field it is about, also
+ * where score-compose's message does not say (a flag's index names its file here).
+ */
+export function placeText(place: ErrorPlace, request: Pick<ComposeRequest, 'patchTemplates'>): string {
+  const workloads = place.workloads.map((w) => `workload '${w.name}'${w.file ? ` (${w.file})` : ''}`);
+  const where = workloads.length > 0 ? workloads.join(', ') : `file '${place.file ?? '?'}'`;
+  const template = /^--patch-templates\[(\d+)\]$/.exec(place.field)?.[1];
+  const file = template === undefined ? undefined : request.patchTemplates?.[Number(template)];
+  return `${where}, ${place.field}${file === undefined ? '' : ` (${file})`}: `;
 }
 
 interface OutputTarget {
@@ -127,4 +173,15 @@ function processEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   return env;
+}
+
+function writeEnvFile(file: string, text: string, say: (line: string) => void): boolean {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    return true;
+  } catch (error) {
+    say(`could not write the env file: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }

@@ -11,7 +11,7 @@ import {
 import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
 import type { K8sRequest } from './k8s-args';
-import { readSource, readTexts } from './read-texts';
+import { readSource, readTextsIn } from './read-texts';
 
 /**
  * `score-designer k8s FILE...`: the Score files become one set of Kubernetes manifests, as
@@ -23,11 +23,7 @@ export async function k8sCommand(request: K8sRequest, io: CliIo, cwd = process.c
   const say = (line: string) => io.stderr.write(`score-designer: ${line}\n`);
 
   // Relative names are read from `cwd`, and keep the name given in what is printed.
-  const read = async (files: readonly string[]) => {
-    const resolved = files.map((f) => (f === '-' ? f : path.resolve(cwd, f)));
-    const texts = await readTexts(resolved, io, say);
-    return { ...texts, texts: texts.texts.map((t) => ({ ...t, file: files[resolved.indexOf(t.file)] ?? t.file })) };
-  };
+  const read = (files: readonly string[]) => readTextsIn(files, cwd, io, say);
   const scores = await read(request.files);
   const provisionerFiles = await read(request.provisioners);
   const patchFiles = await read(request.patchTemplates);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { decodeUtf8 } from './decode';
 import type { CliIo } from './io';
 import { readInput } from './read-input';
@@ -36,6 +37,18 @@ export async function readTexts(files: readonly string[], io: CliIo, say: (line:
     }
   }
   return out;
+}
+
+/** readTexts for names relative to `cwd` (not the process's directory); each text keeps the name given. */
+export async function readTextsIn(
+  files: readonly string[],
+  cwd: string,
+  io: CliIo,
+  say: (line: string) => void,
+): Promise<ReadTexts> {
+  const resolved = files.map((f) => (f === '-' ? f : path.resolve(cwd, f)));
+  const read = await readTexts(resolved, io, say);
+  return { ...read, texts: read.texts.map((t) => ({ ...t, file: files[resolved.indexOf(t.file)] ?? t.file })) };
 }
 
 export function readSource(file: string): Uint8Array | undefined {

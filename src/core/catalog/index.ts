@@ -33,3 +33,10 @@ export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type Pro
 export { addResourceArgs, missingServicePort, resourceFromEntry, resourceSnippet } from './snippet';
 export { catalogRules } from './validate';
 export { completePlaceholder, completePlaceholderIn, type Completion, type CompletionItem } from './complete';
+export {
+  resourceTypeSite,
+  typeHover,
+  typeSuggestions,
+  type ResourceTypeSite,
+  type TypeSuggestion,
+} from './type-completion';

@@ -138,6 +138,19 @@ export function resourceTypes(catalog: Catalog = builtinCatalog()): ResourceType
 }
 
 /**
+ * Where a type comes from, as every list of types marks it: "from acme.provisioners.yaml" (the loaded
+ * files that offer it, in match order) for a type a loaded file offers; undefined for a type only the
+ * built-in provisioners offer (or none).
+ */
+export function typeOrigin(catalog: Catalog, type: string): string | undefined {
+  const files = new Set<string>();
+  for (const entry of catalog.entries) {
+    if (entry.type === type && entry.source.kind === 'file') files.add(entry.source.file);
+  }
+  return files.size === 0 ? undefined : `from ${[...files].join(', ')}`;
+}
+
+/**
  * The outputs a resource of this type has, as its provisioner declares them (with their meaning): the
  * first provisioner of the type in the catalog, the one a resource without a class gets. [] for a type
  * the catalog does not offer.

@@ -26,6 +26,7 @@ export {
   builtInResourceTypes,
   resourceTypeInfo,
   resourceTypes,
+  typeOrigin,
   type ResourceIcon,
   type ResourceTypeInfo,
 } from '../catalog/resource-types';

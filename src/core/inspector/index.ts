@@ -15,7 +15,7 @@ export {
 } from './controls';
 export { previewValue, type ValuePreview } from './preview';
 export type { ExportedVariables } from './exported-variables';
-export { outputsOfType, resourceTypes } from '../catalog/resource-types';
+export { outputsOfType, resourceTypes, typeOrigin } from '../catalog/resource-types';
 export {
   schemaPathOf,
   schemaProperties,

@@ -1,4 +1,4 @@
-import { exportCompose, type ComposeExport } from '../../core/export/compose';
+import { exportCompose, type ComposeExport, type ComposeFlags } from '../../core/export/compose';
 import type { Provisioner } from '../../core/provisioners';
 import { workloadProjectName } from './names';
 
@@ -14,6 +14,8 @@ export interface WorkloadExportInput {
   seed: number;
   /** Undefined: score-compose's default provisioners. */
   provisioners?: readonly Provisioner[] | undefined;
+  /** score-compose generate's options, the same that `score-designer compose` reads from its flags. */
+  flags?: ComposeFlags | undefined;
 }
 
 export interface WorkloadExport extends ComposeExport {
@@ -21,9 +23,10 @@ export interface WorkloadExport extends ComposeExport {
   seed: number;
 }
 
-export function exportWorkload({ text, workload, seed, provisioners }: WorkloadExportInput): WorkloadExport {
+export function exportWorkload({ text, workload, seed, provisioners, flags }: WorkloadExportInput): WorkloadExport {
   const projectName = workloadProjectName(workload);
   const result = exportCompose([{ text, file: 'score.yaml' }], {
+    ...flags,
     seed,
     projectName,
     ...(provisioners ? { provisioners: [...provisioners] } : {}),
@@ -39,7 +42,8 @@ export function memoizedExport(): (input: WorkloadExportInput) => WorkloadExport
       last?.input.text !== input.text ||
       last.input.workload !== input.workload ||
       last.input.seed !== input.seed ||
-      last.input.provisioners !== input.provisioners
+      last.input.provisioners !== input.provisioners ||
+      last.input.flags !== input.flags
     ) {
       last = { input, output: exportWorkload(input) };
     }

@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, type DragEvent } from 'react';
 import { type ResourceTypeInfo } from '../../core/graph';
 import { shortcutText } from '../intents/keys';
 import { intents, type Intent, type IntentContext } from '../intents/table';
-import { RESOURCE_TYPE_MIME, usePaletteTypes } from './palette';
+import { RESOURCE_TYPE_MIME, usePaletteTypes, useTypeOrigin } from './palette';
 import { Icon } from './icons';
 
 /**
@@ -28,6 +28,7 @@ export const Toolbar = memo(function Toolbar({
   onAddResource: (type: ResourceTypeInfo) => void;
 }) {
   const palette = usePaletteTypes();
+  const originOf = useTypeOrigin();
   const addResourceButton = useRef<HTMLButtonElement>(null);
   const paletteRef = useRef<HTMLDivElement>(null);
   // Opened, the palette takes the focus (it comes after the other tools in the tab order); closed
@@ -111,7 +112,10 @@ export const Toolbar = memo(function Toolbar({
                   }}
                 >
                   <Icon name={t.icon} /> <span className="graph-palette-type">{t.type}</span>{' '}
-                  <span className="muted">{t.title}</span>
+                  <span className="muted">
+                    {t.title}
+                    {originOf(t.type) !== undefined && ` · ${originOf(t.type)!}`}
+                  </span>
                 </button>
               </li>
             ))}

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { resourceTypes, type ResourceTypeInfo } from '../../core/graph';
+import { useCallback, useMemo } from 'react';
+import { resourceTypes, typeOrigin, type ResourceTypeInfo } from '../../core/graph';
 import { useCatalog } from '../catalog/catalog-context';
 
 /** The drag-and-drop payload of a palette entry: the resource type. */
@@ -15,4 +15,10 @@ export function usePaletteTypes(): ResourceTypeInfo[] {
 export function usePaletteType(type: string | undefined): ResourceTypeInfo | undefined {
   const palette = usePaletteTypes();
   return type === undefined ? undefined : palette.find((t) => t.type === type);
+}
+
+/** Where each type of the palette comes from ("from acme.provisioners.yaml"), undefined for a built-in one. */
+export function useTypeOrigin(): (type: string) => string | undefined {
+  const catalog = useCatalog((s) => s.catalog);
+  return useCallback((type: string) => typeOrigin(catalog, type), [catalog]);
 }

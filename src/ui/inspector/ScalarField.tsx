@@ -37,8 +37,8 @@ export function ScalarField({
   /** A required choice offers no empty option. */
   optional?: boolean;
   extra?: ReactNode;
-  /** Values to offer in a text field (a list to pick from, free entry still allowed). */
-  suggestions?: readonly string[];
+  /** Values to offer in a text field (a list to pick from, free entry still allowed), each with words to show. */
+  suggestions?: ReadonlyArray<string | { value: string; label: string }>;
   placeholderMode?: PlaceholderMode;
 }) {
   const { workload, run } = useInspector();
@@ -115,9 +115,13 @@ export function ScalarField({
             <DraftInput {...control} value={text} list={offered ? listId : undefined} onCommit={write} />
             {offered && (
               <datalist id={listId}>
-                {offered.map((s) => (
-                  <option key={s} value={s} />
-                ))}
+                {offered.map((s) =>
+                  typeof s === 'string' ? (
+                    <option key={s} value={s} />
+                  ) : (
+                    <option key={s.value} value={s.value} label={s.label} />
+                  ),
+                )}
               </datalist>
             )}
           </>

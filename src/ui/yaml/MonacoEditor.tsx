@@ -8,6 +8,7 @@ import { registerPlaceholderHover } from './placeholder-hover';
 import { registerPlaceholderCompletion } from './placeholder-provider';
 import { registerQuickFixActions } from './quick-fix-actions';
 import type { TabHint } from './tab-leaves';
+import { registerResourceTypeSupport } from './type-provider';
 import { mountYamlEditor } from './yaml-editor';
 
 /**
@@ -38,7 +39,9 @@ export default function MonacoEditor({ label, theme }: { label: string; theme: T
       seedOf: (workload) => exportStore.getState().ensureSeed(workload),
     }));
     const fixes = registerQuickFixActions(monaco, store, () => catalogStore.getState().catalog);
+    const types = registerResourceTypeSupport(monaco, () => catalogStore.getState().catalog);
     return () => {
+      types.dispose();
       fixes.dispose();
       hover.dispose();
       completion.dispose();

@@ -81,9 +81,25 @@ export function configureMonaco(): Monaco {
       {
         fileMatch: ['**/score.yaml'],
         uri: MODEL_URI.replace('score.yaml', 'score-v1b1.schema.json'),
-        schema: scoreSchema as JSONSchema,
+        schema: withoutTypeExamples(scoreSchema),
       },
     ],
   });
   return monaco;
+}
+
+/**
+ * The Score schema without the few example values of a resource's `type`: the YAML pane suggests every
+ * type of the catalog there instead (type-provider.ts), and the examples would be listed twice.
+ */
+function withoutTypeExamples(schema: Record<string, unknown>): JSONSchema {
+  type Node = Record<string, unknown>;
+  const defs = schema.$defs as Record<string, Node>;
+  const resource = defs.resource!;
+  const properties = resource.properties as Record<string, Node>;
+  const { examples: _examples, ...type } = properties.type!;
+  return {
+    ...schema,
+    $defs: { ...defs, resource: { ...resource, properties: { ...properties, type } } },
+  } as JSONSchema;
 }

@@ -3,6 +3,7 @@ import type { Catalog } from '../../core/catalog';
 import { previewPlaceholder } from '../../core/export/placeholder-preview';
 import { placeholderAt } from '../../core/workload/placeholders';
 import type { ParsedDocument } from '../../core/document/parse';
+import { escapeCode, escapeText } from './markdown';
 
 /**
  * Hover over a `${…}`: the value the Compose export would put there, with the export's own seed, so
@@ -45,13 +46,4 @@ function describe(preview: ReturnType<typeof previewPlaceholder>): string {
 function workloadName(value: unknown): string | undefined {
   const metadata = (value as { metadata?: { name?: unknown } } | null)?.metadata;
   return typeof metadata?.name === 'string' && metadata.name !== '' ? metadata.name : undefined;
-}
-
-/** Markdown is rendered by Monaco: values and names from the document must stay text. */
-function escapeText(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
-}
-
-function escapeCode(text: string): string {
-  return text.replace(/`/g, 'ˋ');
 }

@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { decodeYaml } from '../../go/yaml';
 import { buildShape, type ShapeContext } from './compose-shapes';
 
 /**
@@ -19,11 +19,10 @@ export function parseBuildOptions(
     if (!containers.has(container)) return { error: `invalid --build '${entry}': unknown container '${container}'` };
     let raw: unknown = value;
     if (value.startsWith('{')) {
-      try {
-        raw = parse(value, { schema: 'core' }) as unknown;
-      } catch (error) {
-        return { error: `invalid --build '${entry}': ${error instanceof Error ? error.message : String(error)}` };
-      }
+      // JSON or YAML, read as yaml.v3 reads it (JSON is YAML), with its words for an error.
+      const decoded = decodeYaml(value);
+      if ('error' in decoded) return { error: `invalid --build '${entry}': ${decoded.error}` };
+      raw = decoded.value;
     }
     const shaped = buildShape(raw, `build.${container}`, ctx);
     builds.set(container, shaped instanceof Map ? shaped : new Map([['context', value]]));

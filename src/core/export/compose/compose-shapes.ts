@@ -395,6 +395,11 @@ export const serviceShape = struct(SERVICE_FIELDS, 'service');
 
 const SERVICE_FIELD_INDEX = new Map(SERVICE_FIELDS.map(([key], i) => [key, i]));
 
+/** Whether compose-go's ServiceConfig has this field (what its JSON decoder accepts in a service). */
+export function isServiceField(key: string): boolean {
+  return SERVICE_FIELD_INDEX.has(key);
+}
+
 /**
  * A service's fields in compose-go's order; `x-` extensions last. For services we build ourselves
  * (workload containers, wait-for-resources) and for fields added to an existing one (--publish).

@@ -3,9 +3,12 @@ import { environmentProvisioner } from '../../provisioners/environment';
 import { createRandom } from '../../provisioners/random';
 import type { Provisioner } from '../../provisioners/types';
 import type { ShapeContext } from './compose-shapes';
-import { compareStrings as compareGoStrings } from '../../go/sort';
+import { compareStrings as compareGoStrings, sortStrings as sortGoStrings } from '../../go/sort';
 import type { WorkloadSource } from './load';
 import type { ExportedFile } from './mounts';
+import { placeComposeError, type ErrorPlace, type KnownWorkload } from './error-place';
+import type { ComposeFlags } from './options';
+import { applyPatchTemplates, type ComposeProject } from './patch';
 import { prepareWorkloads } from './prepare';
 import {
   collectFiles,
@@ -24,13 +27,20 @@ import { WAIT_SERVICE, waitService } from './wait-service';
 export type { ExportedFile } from './mounts';
 export type { WorkloadSource } from './load';
 export type { ExportedResource } from './project';
+export type { ComposeFlags, SourceText } from './options';
+export type { ErrorPlace } from './error-place';
+
+/** score-compose's `--env-file` text: one `NAME=` line for each variable the project reads. */
+export function envFileText(result: Pick<ComposeExport, 'environmentVariables'>): string {
+  return result.environmentVariables.map((name) => `${name}=\n`).join('');
+}
 
 /**
  * Score workloads → a Docker Compose project, as `score-compose generate` (0.45) writes it: the same
  * services, volumes, mounted files and errors, byte for byte where score-compose is deterministic.
  * Random names and passwords come from `seed`, so the same input and seed give the same project.
  */
-export interface ComposeExportOptions {
+export interface ComposeExportOptions extends ComposeFlags {
   /** The compose project name (score-compose takes the directory name). Left out of the file when unset. */
   projectName?: string;
   /** Seed for random resource names and passwords. Default 0. */
@@ -43,14 +53,6 @@ export interface ComposeExportOptions {
   readFile?: (path: string) => Uint8Array | string | undefined;
   /** score-compose's mounts directory. Default `.score-compose/mounts`. */
   mountsDirectory?: string;
-  /** `--image`: the image for containers whose image is `.` (one workload only). */
-  image?: string;
-  /** `--build CONTAINER=CONTEXT` or `CONTAINER={config}` entries (one workload only). */
-  build?: string[];
-  /** `--publish HOST:<workload or uid.output>:CONTAINER` entries. */
-  publish?: string[];
-  /** `--override-property path=value` entries (one workload only). */
-  overrideProperties?: string[];
 }
 
 export interface ComposeExport {
@@ -68,7 +70,14 @@ export interface ComposeExport {
   resources: ExportedResource[];
   /** The state provisioners share (where shared instances such as one postgres server are recorded). */
   sharedState: Record<string, unknown>;
+  /**
+   * The environment variables the project reads through `environment` resources, sorted: what
+   * score-compose's `--env-file` lists (as `NAME=` lines; see `envFileText`).
+   */
+  environmentVariables: string[];
   errors: string[];
+  /** Where the error stands (the workload, or the file, and the field), when there is one. */
+  errorPlace?: ErrorPlace;
 }
 
 const DEFAULT_MOUNTS = '.score-compose/mounts';
@@ -82,7 +91,7 @@ export function exportCompose(workloads: readonly WorkloadSource[], options: Com
   }
 }
 
-function failed(error: string, warnings: string[]): ComposeExport {
+function failed(error: string, warnings: string[], known: readonly KnownWorkload[] = []): ComposeExport {
   return {
     compose: '',
     files: [],
@@ -91,23 +100,28 @@ function failed(error: string, warnings: string[]): ComposeExport {
     info: [],
     resources: [],
     sharedState: {},
+    environmentVariables: [],
     errors: [error],
+    errorPlace: placeComposeError(error, known),
   };
 }
 
 function runExport(inputs: readonly WorkloadSource[], options: ComposeExportOptions): ComposeExport {
   const ctx: ShapeContext = { warnings: [] };
-  const fail = (error: string) => failed(error, ctx.warnings);
+  let known: KnownWorkload[] = [];
+  const fail = (error: string) => failed(error, ctx.warnings, known);
   const mountsDirectory = options.mountsDirectory ?? DEFAULT_MOUNTS;
   const env = options.env ?? {};
 
   const prepared = prepareWorkloads(inputs, options, ctx);
+  known = prepared.known;
   if ('error' in prepared) return fail(prepared.error);
   const { workloads, builds } = prepared;
 
   // As score-compose: the environment provisioner is added when no loaded provisioner takes that type.
   const provisioners = [...(options.provisioners ?? defaultProvisioners())];
   if (!provisioners.some((p) => p.type === 'environment')) provisioners.push(environmentProvisioner);
+  const environment = trackEnvironment(provisioners);
   const provisioned = provisionResources({
     workloads,
     provisioners,
@@ -149,19 +163,63 @@ function runExport(inputs: readonly WorkloadSource[], options: ComposeExportOpti
   }
   if (wait) services.set(WAIT_SERVICE, wait);
 
+  let composed: ComposeProject = {
+    name: options.projectName,
+    services,
+    networks: project.networks,
+    volumes: project.volumes,
+  };
+  if (options.patchTemplates?.length) {
+    const patched = applyPatchTemplates(composed, options.patchTemplates, prepared.specs, options.seed ?? 0, ctx);
+    if ('error' in patched) return fail(patched.error);
+    composed = patched.project;
+  }
+
   const publish = options.publish ?? [];
-  const published = applyPublish(publish, services, new Set(workloads.map((w) => w.name)), project.resources);
+  const published = applyPublish(publish, composed.services, new Set(workloads.map((w) => w.name)), project.resources);
   if (published) return fail(published.error);
   warnUnpublishedPorts(workloads, publish, ctx);
 
   return {
-    compose: writeProject(options.projectName, services, project),
+    compose: writeProject(composed),
     files: collectFiles(files, project),
     directories: [...project.directories].filter(([, keep]) => keep).map(([path]) => path),
     warnings: ctx.warnings,
     info: project.info,
     resources: exportedResources(project),
     sharedState: project.shared,
+    environmentVariables: sortGoStrings(environment),
     errors: [],
   };
+}
+
+/**
+ * The variables the built-in environment provisioner is asked for, as score-compose's records them for
+ * `--env-file`: only when the first provisioner of type `environment` is that one (a template or
+ * command provisioner of the type keeps no record there either). Wraps it in place in the list.
+ */
+function trackEnvironment(provisioners: Provisioner[]): Set<string> {
+  const names = new Set<string>();
+  const at = provisioners.findIndex((p) => p.type === 'environment');
+  const found = provisioners[at];
+  if (!found || found.provision !== environmentProvisioner.provision) return names;
+  provisioners[at] = {
+    ...found,
+    provision(input, context) {
+      const provided = found.provision(input, context);
+      if (!('result' in provided) || !provided.result.lookup) return provided;
+      const lookup = provided.result.lookup;
+      return {
+        ...provided,
+        result: {
+          ...provided.result,
+          lookup: (keys) => {
+            if (keys.length === 1) names.add(keys[0]!);
+            return lookup(keys);
+          },
+        },
+      };
+    },
+  };
+  return names;
 }

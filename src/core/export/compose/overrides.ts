@@ -1,5 +1,6 @@
-import { parse } from 'yaml';
+import { decodeYaml, decodeYamlMap } from '../../go/yaml';
 import { isRecord, toRecord } from '../../workload/values';
+import type { SourceText } from './options';
 
 /**
  * `--override-property path=value`, as score-compose applies it to the raw workload before anything
@@ -18,18 +19,36 @@ export function applyOverrideProperty(spec: Record<string, unknown>, entry: stri
   let value: unknown = undefined;
   let isDelete = raw === '';
   if (!isDelete) {
-    try {
-      value = parse(raw, { schema: 'core' }) as unknown;
-    } catch (error) {
-      return {
-        error: `${FLAG} '${entry}' is invalid, failed to unmarshal value as json: ${error instanceof Error ? error.message : String(error)}`,
-      };
-    }
+    const decoded = decodeYaml(raw);
+    if ('error' in decoded)
+      return { error: `${FLAG} '${entry}' is invalid, failed to unmarshal value as json: ${decoded.error}` };
+    value = decoded.value;
     if (value === null || value === undefined) isDelete = true;
   }
   const result = overrideInMap(spec, path, isDelete, value);
   if ('error' in result) return { error: `${FLAG} '${entry}' could not be applied: ${result.error}` };
   return { value: result.value as Record<string, unknown> };
+}
+
+/**
+ * `--overrides-file FILE`, as score-compose merges it (mergo.Merge with WithOverride): mappings are
+ * merged key by key, at any depth; any other value, a list or a null included, replaces what was there.
+ */
+export function applyOverridesFile(spec: Record<string, unknown>, file: SourceText): OverrideOutcome {
+  const decoded = decodeYamlMap(file.text);
+  if ('error' in decoded) {
+    return { error: `--overrides-file '${file.name}' is invalid: failed to decode yaml: ${decoded.error}` };
+  }
+  return { value: mergeOverriding(spec, decoded.value) };
+}
+
+function mergeOverriding(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  const out = toRecord(into);
+  for (const [key, value] of Object.entries(from)) {
+    const existing = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+    out[key] = isRecord(value) && isRecord(existing) ? mergeOverriding(existing, value) : value;
+  }
+  return out;
 }
 
 /** `a.b\.c.d` → ['a', 'b.c', 'd']; `\\` is a literal backslash. */

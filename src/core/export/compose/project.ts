@@ -3,6 +3,7 @@ import { sortKeysV3, writeYamlV3, type YamlV3Value } from '../../go/yaml';
 import { orderServiceFields, type ShapeContext } from './compose-shapes';
 import { sortStrings as sortGoStrings } from '../../go/sort';
 import type { ExportedFile } from './mounts';
+import type { ComposeProject } from './patch';
 import type { ProvisionedProject } from './provision';
 import { WAIT_SERVICE } from './wait-service';
 import type { ScoreWorkload } from './workload';
@@ -24,14 +25,10 @@ export interface ExportedResource {
   state: Record<string, unknown>;
 }
 
-export function writeProject(
-  projectName: string | undefined,
-  services: Map<string, Map<string, unknown>>,
-  project: ProvisionedProject,
-): string {
+export function writeProject(project: ComposeProject): string {
   const document = new Map<string, YamlV3Value>();
-  if (projectName) document.set('name', projectName);
-  document.set('services', sortedMap(services, finishService));
+  if (project.name) document.set('name', project.name);
+  document.set('services', sortedMap(project.services, finishService));
   if (project.networks.size > 0)
     document.set(
       'networks',

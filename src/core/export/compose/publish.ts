@@ -21,13 +21,13 @@ export function applyPublish(
     const rawContainer = parts[parts.length - 1]!;
     const host = goAtoi(rawHost);
     if (host === undefined) return { error: `${flag} could not parse host port '${rawHost}' as integer` };
-    if (host <= 1) return { error: `${flag} host port must be > 1` };
+    if (host <= 1n) return { error: `${flag} host port must be > 1` };
     const container = goAtoi(rawContainer);
     if (container === undefined)
       return { error: `${flag} could not parse container port '${rawContainer}' as integer` };
-    if (container <= 1) return { error: `${flag} container port must be > 1` };
+    if (container <= 1n) return { error: `${flag} container port must be > 1` };
     const port = new Map<string, unknown>([
-      ['target', container],
+      ['target', asUint32(container)],
       ['published', String(host)],
     ]);
 
@@ -64,9 +64,16 @@ function withPort(service: Map<string, unknown>, port: Map<string, unknown>): Ma
   return orderServiceFields(new Map([...service, ['ports', ports]]));
 }
 
-/** strconv.Atoi: an optional sign and decimal digits. */
-function goAtoi(text: string): number | undefined {
-  return /^[+-]?\d+$/.test(text) ? Number(text) : undefined;
+/** strconv.Atoi: an optional sign and decimal digits, within a 64-bit int. */
+function goAtoi(text: string): bigint | undefined {
+  if (!/^[+-]?\d+$/.test(text)) return undefined;
+  const value = BigInt(text);
+  return value === BigInt.asIntN(64, value) ? value : undefined;
+}
+
+/** Go's uint32(n) for the port score-compose writes: a number past 4294967295 wraps, as there. */
+function asUint32(port: bigint): number {
+  return Number(BigInt.asUintN(32, port));
 }
 
 /** `type[.class]#id` or `type[.class]#workload.name`, class defaulting to `default`. */

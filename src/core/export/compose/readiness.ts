@@ -6,6 +6,7 @@ import { resourceUid } from '../../provisioners/uid';
 import type { Provisioner } from '../../provisioners/types';
 import { workloadOf } from '../../workload/read';
 import type { Resource } from '../../workload/types';
+import { pointerPath } from './error-place';
 import { exportCompose } from './index';
 
 /**
@@ -166,9 +167,4 @@ function pointerIn(raw: string): string | undefined {
     pointer = childPointer(pointer, (dotted ?? bracketed)!);
   }
   return pointer;
-}
-
-/** The first place in the workload a score-compose message names, as it writes it. */
-function pointerPath(raw: string): string | undefined {
-  return /(?:^|[\s'])((?:containers|service|resources)(?:\.[^.\s:[\]]+|\[[^\]]*\])+)/.exec(raw)?.[1];
 }

@@ -4,7 +4,7 @@ import { targetHash } from './convert/files';
 import { writeKyaml } from './common/kyaml';
 import { quantityText, QUANTITY_FORMAT_ERROR } from './common/resource-quantity';
 import { decodeSecretRefs, encodeSecretRef, findUnresolvedSecretRef, secretRefVariable } from './common/secret-refs';
-import { sjsonDelete, sjsonSet, type Json } from './sjson';
+import { sjsonDelete, sjsonSet, type Json } from '../patching/sjson';
 
 /**
  * The Go behaviours the Kubernetes export mirrors, held to values Kubernetes and score-k8s are known

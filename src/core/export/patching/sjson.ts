@@ -1,6 +1,6 @@
 /**
- * github.com/tidwall/sjson's Set and Delete, which score-k8s's patch templates use, on JSON-like
- * data instead of JSON text. A path is dot-separated keys (`0.metadata.name`); `\` escapes the next
+ * github.com/tidwall/sjson's Set and Delete, which the patch templates of score-compose and
+ * score-k8s use, on JSON-like data instead of JSON text. A path is dot-separated keys (`0.metadata.name`); `\` escapes the next
  * character (`annotations.custom\.io/key`); a leading `:` makes a numeric part a key; a number
  * indexes an array and `-1` appends to it (or, for Delete, names its last item). Missing parents
  * are created: an array when the next part is a number or `-1`, an object otherwise.
