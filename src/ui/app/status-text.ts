@@ -1,11 +1,12 @@
 import type { Diagnostic } from '../../core/diagnostics';
-import { exportProblemCount } from '../../core/export/compose/problems';
+import { exportProblemCount, exportTargetOf } from '../../core/export/compose/problems';
 import type { ValidationReport } from '../../core/validate';
 
 /**
  * The one-line verdict of the top bar: "Valid", "Valid, 1 warning", "3 errors, 1 warning", and what
- * the Compose export would make of the workload when it would refuse or change something: "Valid ·
- * Compose export: 2 problems". A valid workload that does not export must not read as done.
+ * the export would make of the workload when it would refuse or change something: "Valid ·
+ * Compose export: 2 problems" (or "Kubernetes export", the target readiness checks). A valid
+ * workload that does not export must not read as done.
  */
 export function statusText({
   errors,
@@ -20,7 +21,8 @@ export function statusText({
         : 'Valid'
       : [plural(errors, 'error'), warningText].filter(Boolean).join(', ');
   const exportProblems = exportProblemCount(diagnostics);
-  return exportProblems > 0 ? `${verdict} · Compose export: ${plural(exportProblems, 'problem')}` : verdict;
+  if (exportProblems === 0) return verdict;
+  return `${verdict} · ${exportTargetOf(diagnostics)} export: ${plural(exportProblems, 'problem')}`;
 }
 
 function plural(count: number, noun: string): string {
