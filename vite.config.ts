@@ -61,7 +61,7 @@ export default defineConfig({
       },
     },
   },
-  worker: { plugins: () => [compileHints()] },
+  worker: { format: 'es', plugins: () => [compileHints()] },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 });

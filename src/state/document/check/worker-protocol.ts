@@ -1,6 +1,7 @@
 import type { CatalogFile } from '../../../core/catalog';
 import type { Edit } from '../../../core/commands';
 import type { Diagnostic } from '../../../core/diagnostics';
+import type { K8sReadinessSettings } from '../../../core/export/k8s/readiness';
 import type { ExportedVariables } from '../../../core/inspector';
 import type { ParsedDocument } from '../../../core/document/parse';
 import type { ValidationReport } from '../../../core/validate';
@@ -26,6 +27,8 @@ export interface WorkerRequest {
    * `readiness`: what the Compose export would refuse or change (core/export/compose/readiness.ts).
    */
   only?: 'pointer' | 'read' | 'export' | 'readiness';
+  /** For `readiness`: the export target checked; Compose when absent. */
+  readinessTarget?: ReadinessTarget;
   /** For `export`: the seed and project name of the app's export (the provisioners are the catalog's). */
   exportOptions?: { seed: number; projectName?: string };
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
@@ -86,8 +89,9 @@ export interface BackgroundValidation {
     options: { seed: number; projectName?: string | undefined },
   ): Promise<ExportedVariables | undefined>;
   /**
-   * What the Compose export (with the catalog's provisioners) would refuse or change in the text, as
-   * diagnostics: asked after each check (see export-readiness.ts). Absent where the export cannot run apart.
+   * What the export (Compose with the catalog's provisioners, or the target the page chose) would refuse
+   * or change in the text, as diagnostics: asked after each check (see export-readiness.ts). Absent
+   * where the export cannot run apart.
    */
   exportReadiness?(text: string): Promise<Diagnostic[]>;
 }
@@ -95,4 +99,12 @@ export interface BackgroundValidation {
 export interface WorkerOptions {
   /** The provisioner files of the page's catalog: the worker checks against the same catalog. */
   catalogFiles?: () => readonly CatalogFile[];
+  /** Which export readiness checks (the export's choice, state/export/store.ts); Compose when absent. */
+  readinessTarget?: () => ReadinessTarget;
 }
+
+/**
+ * The export target readiness checks: Compose (with the catalog's provisioners), or Kubernetes with
+ * the options the app's Kubernetes export has (and the catalog's files that are score-k8s files).
+ */
+export type ReadinessTarget = { target: 'compose' } | { target: 'kubernetes'; settings: K8sReadinessSettings };
