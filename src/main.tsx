@@ -10,6 +10,7 @@ import { rehearsal } from './state/document/check/rehearsal';
 import { validationWithCatalog } from './state/document/check/validation';
 import { createExportStore } from './state/export/store';
 import { previewExportsIn } from './state/export/preview';
+import { readinessTargetOf } from './state/export/settings';
 import { ExportStoreProvider } from './ui/export/export-context';
 import { browserTabs, claimDraftSlot } from './state/drafts/draft-slot';
 import { indexedDbDrafts } from './state/drafts/shelf';
@@ -52,7 +53,13 @@ const [catalogStore, recovered] = await Promise.all([
 ]);
 // Every check runs against the active catalog; those that follow typing in a very long text run in a
 // worker, so that typing is never blocked. The inspector's export previews run there too.
-const background = startBackgroundValidation({ catalogFiles: () => catalogStore.getState().files });
+// The export: seeds and last exports per workload (localStorage), the catalog's provisioners, and the
+// target export readiness checks (with the Kubernetes export's options).
+const exportStore = createExportStore({ storage: browserStorage('localStorage'), catalog: catalogStore });
+const background = startBackgroundValidation({
+  catalogFiles: () => catalogStore.getState().files,
+  readinessTarget: () => readinessTargetOf(exportStore.getState()),
+});
 previewExportsIn(background);
 // The orchestrator's view: the platform's files (kept like the catalog's), previewed after each check.
 const platformStore = createPlatformStore(browserStorage('localStorage'));
@@ -73,8 +80,6 @@ void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
 });
 const slot = await draftSlot;
 startAutosave(store, slot.storage, { leaveCopy: sessionLeaveCopy(session, slot.name) });
-// The export: seeds and last exports per workload (localStorage), and the catalog's provisioners.
-const exportStore = createExportStore({ storage: browserStorage('localStorage'), catalog: catalogStore });
 
 // The automation API (see src/state/automation.ts).
 window.scoreDesigner = createAutomationApi(store);

@@ -118,6 +118,11 @@ export interface Diagnostic {
    * give): one problem is listed, with its fix, and counted as the export's (export/compose/problems.ts).
    */
   exportProblem?: Diagnostic;
+  /**
+   * The export target an `export` problem is about, when it is not Compose: the Kubernetes export's
+   * readiness (export/k8s/readiness.ts) marks its problems so that the status names its target.
+   */
+  exportTarget?: 'kubernetes';
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

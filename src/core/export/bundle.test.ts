@@ -38,7 +38,7 @@ function centralDirectory(zip: Uint8Array): CentralEntry[] {
   return entries;
 }
 
-const project: ProjectFiles = {
+const project: ProjectFiles & { compose: string } = {
   compose: 'name: shop\nservices:\n  shop-web:\n    image: nginx # café\n',
   files: [
     { path: '.score-compose/mounts/files/shop-files-config.ini', content: 'db=pg-abc\n', mode: 0o600 },
@@ -49,6 +49,47 @@ const project: ProjectFiles = {
 };
 
 describe('bundleEntries', () => {
+  it('puts files beside the project (score.yaml, manifests.yaml, a README) in path order after compose.yaml', () => {
+    const listed = bundleEntries({
+      ...project,
+      alongside: [
+        { path: 'score.yaml', content: 'apiVersion: score.dev/v1b1\n' },
+        { path: '.score-k8s/acme.provisioners.yaml', content: '- uri: template://acme\n' },
+        { path: 'README.md', content: '# shop\n' },
+      ],
+    });
+    if ('error' in listed) throw new Error(listed.error);
+    const paths = listed.entries.map((e) => e.path);
+    expect(paths[0]).toBe('compose.yaml');
+    expect(paths).toContain('score.yaml');
+    expect(paths.indexOf('.score-k8s')).toBeLessThan(paths.indexOf('.score-k8s/acme.provisioners.yaml'));
+    expect(paths.indexOf('README.md')).toBeLessThan(paths.indexOf('score.yaml'));
+  });
+
+  it('holds no compose.yaml when there is none, and refuses two files at one path', () => {
+    const alone = bundleEntries({
+      compose: undefined,
+      files: [],
+      directories: [],
+      alongside: [{ path: 'manifests.yaml', content: 'x' }],
+    });
+    expect('entries' in alone && alone.entries.map((e) => e.path)).toEqual(['manifests.yaml']);
+    const twice = bundleEntries({
+      ...project,
+      alongside: [
+        { path: 'README.md', content: 'a' },
+        { path: 'README.md', content: 'b' },
+      ],
+    });
+    expect(twice).toEqual({ error: "two files of the bundle would be 'README.md'" });
+    expect(bundleEntries({ ...project, alongside: [{ path: 'compose.yaml', content: 'x' }] })).toEqual({
+      error: "a file would overwrite 'compose.yaml'",
+    });
+    expect(bundleEntries({ ...project, alongside: [{ path: '../up.txt', content: 'x' }] })).toEqual({
+      error: "the file '../up.txt' is outside the project",
+    });
+  });
+
   it('puts compose.yaml first, then each directory before what it holds, sorted by path', () => {
     const listed = bundleEntries(project);
     if ('error' in listed) throw new Error(listed.error);

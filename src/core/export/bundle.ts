@@ -5,14 +5,19 @@ import type { ExportedFile } from './compose/mounts';
 /**
  * A Compose project as files on disk: compose.yaml, and the files and directories it mounts at the
  * paths score-compose writes them to (`.score-compose/mounts/files/...`), relative to compose.yaml.
- * The same layout serves the .zip bundle (the browser) and the CLI's `-o DIR` (the disk).
+ * The same layout serves the .zip bundle (the browser) and the CLI's `-o DIR` (the disk). The
+ * browser's bundle also carries files beside them (score.yaml, manifests.yaml, a README, the
+ * provisioner files used), and may hold no compose.yaml when only the Kubernetes export succeeded.
  */
 export interface ProjectFiles {
-  compose: string;
+  /** compose.yaml's text; undefined for a bundle without it. */
+  compose: string | undefined;
   files: readonly ExportedFile[];
   directories: readonly string[];
   /** The name compose.yaml gets. Default `compose.yaml`. */
   composeFileName?: string;
+  /** Files beside the project's own, each at its own relative path. */
+  alongside?: readonly ExportedFile[];
 }
 
 export interface BundleEntry {
@@ -39,8 +44,8 @@ const S_IFDIR = 0o040000;
 const MSDOS_DIRECTORY = 0x10;
 
 /**
- * The entries in the order they are written: compose.yaml first, then every directory (parents before
- * children, including the parents of each file) and file, sorted by path. A path that is absolute or
+ * The entries in the order they are written: compose.yaml first (when there is one), then every
+ * directory (parents before children, including the parents of each file) and file, sorted by path. A path that is absolute or
  * leaves the project (a provisioner's mistake) is an error rather than a file written elsewhere.
  */
 export function bundleEntries(project: ProjectFiles): { entries: BundleEntry[] } | { error: string } {
@@ -64,12 +69,16 @@ export function bundleEntries(project: ProjectFiles): { entries: BundleEntry[] }
     addParents(path);
     addDirectory(path);
   }
-  for (const file of project.files) {
+  const mounted = new Set(project.files);
+  for (const file of [...project.files, ...(project.alongside ?? [])]) {
+    const what = mounted.has(file) ? 'mounted file' : 'file';
     const path = safePath(file.path);
-    if (path === undefined) return { error: `the mounted file '${file.path}' is outside the project` };
-    if (path === composePath) return { error: `a mounted file would overwrite '${composePath}'` };
+    if (path === undefined) return { error: `the ${what} '${file.path}' is outside the project` };
+    if (path === composePath && project.compose !== undefined)
+      return { error: `a ${what} would overwrite '${composePath}'` };
     const existing = byPath.get(path);
-    if (existing?.directory) return { error: `'${path}' is both a mounted file and a directory` };
+    if (existing?.directory) return { error: `'${path}' is both a ${what} and a directory` };
+    if (existing && !mounted.has(file)) return { error: `two files of the bundle would be '${path}'` };
     addParents(path);
     const content = typeof file.content === 'string' ? strToU8(file.content) : file.content;
     byPath.set(path, { path, directory: false, content, mode: file.mode ?? FILE_MODE });
@@ -80,9 +89,10 @@ export function bundleEntries(project: ProjectFiles): { entries: BundleEntry[] }
       return { error: `'${parent}' is both a mounted file and a directory` };
     }
   }
-  addParents(composePath);
+  if (project.compose !== undefined) addParents(composePath);
 
   const sorted = [...byPath.values()].sort((a, b) => compareCodeUnits(sortKey(a), sortKey(b)));
+  if (project.compose === undefined) return { entries: sorted };
   const compose: BundleEntry = {
     path: composePath,
     directory: false,

@@ -17,7 +17,8 @@ export { parseTemplate, BUILTIN_NAMES, type ParsedTemplate, type ParseOptions } 
 export type { FunctionSpec, ParamType, TemplateFunction } from './exec/functions';
 export { isTrue } from './exec/truth';
 export { sprigFunctions } from './sprig';
-export { SeededRandom, seedFromString } from './sprig/random';
+export { SeededRandom } from './sprig/random';
+export { seedFromString } from './sprig/seed';
 
 /**
  * Parses and executes in one step. Function names are checked at parse time, as Go does when

@@ -1,42 +1,19 @@
-import { composeBundle } from '../../core/export/bundle';
+import type { CatalogFile } from '../../core/catalog';
 import type { DocumentStore } from '../document/store';
+import { makeBundle } from './bundle';
 import { memoizedExport, workloadKey, type WorkloadExport, type WorkloadExportInput } from './compose';
+import { memoizedK8sExport, type WorkloadK8sExport } from './k8s';
+import type { ExportKind, ExportOutcome } from './outcome';
 import type { ExportStore } from './store';
 
 /**
  * What each entry of the Export menu produces, decided here and not in the menu, so that it can be
  * tested without a browser: the file (or the text to copy), and everything the user must be told
  * with it — warnings for what score-compose does not convert, notes, or the errors that stopped it.
- * This module brings the Compose converter: the app loads it when the user first exports or opens
- * the preview (ui/export/load-export.ts), not with the page.
+ * This module brings the Compose and Kubernetes converters: the app loads it when the user first
+ * exports or opens a preview (ui/export/load-export.ts), not with the page.
  */
-export type ExportKind = 'score' | 'compose' | 'bundle';
-
-export type ExportOutcome = ExportMade | ExportFailed;
-
-export interface ExportMade {
-  ok: true;
-  kind: ExportKind;
-  fileName: string;
-  mimeType: string;
-  /** The file's content: text for score.yaml and compose.yaml, zip bytes for the bundle. */
-  content: string | Uint8Array;
-  /** The workload (metadata.name, '' without one): the key of its seed and last export. */
-  workload: string;
-  /** compose.yaml as exported (also for the bundle); undefined for score.yaml. */
-  compose?: string;
-  warnings: string[];
-  info: string[];
-  /** Something to say about a successful export (score.yaml with problems). */
-  notice?: string;
-}
-
-export interface ExportFailed {
-  ok: false;
-  kind: ExportKind;
-  errors: string[];
-  warnings: string[];
-}
+export type { ExportFailed, ExportKind, ExportMade, ExportOutcome } from './outcome';
 
 const exporters = new WeakMap<ExportStore, (input: WorkloadExportInput) => WorkloadExport>();
 
@@ -48,6 +25,21 @@ export function exportOf(exports: ExportStore, input: Omit<WorkloadExportInput, 
   let compose = exporters.get(exports);
   if (!compose) exporters.set(exports, (compose = memoizedExport()));
   return compose({ ...input, provisioners: exports.getState().provisioners });
+}
+
+const NO_FILES: readonly CatalogFile[] = [];
+const k8sExporters = new WeakMap<ExportStore, ReturnType<typeof memoizedK8sExport>>();
+
+/**
+ * The Kubernetes export with the store's options and the catalog's files, memoized per store on its
+ * input (text, seed, options, files): the preview and the menu share one export per change.
+ */
+export function k8sExportOf(exports: ExportStore, input: { text: string; seed: number }): WorkloadK8sExport {
+  let k8s = k8sExporters.get(exports);
+  if (!k8s) k8sExporters.set(exports, (k8s = memoizedK8sExport()));
+  const { k8s: settings, catalog } = exports.getState();
+  const files = catalog?.getState().files ?? NO_FILES;
+  return k8s({ ...input, settings, files });
 }
 
 export function prepareExport(kind: ExportKind, document: DocumentStore, exports: ExportStore): ExportOutcome {
@@ -85,26 +77,49 @@ export function prepareExport(kind: ExportKind, document: DocumentStore, exports
     };
   }
   const seed = exports.getState().ensureSeed(workload);
+  if (kind === 'k8s') {
+    const k8s = k8sExportOf(exports, { text, seed });
+    if (k8s.errors.length > 0) return { ok: false, kind, errors: k8s.errors, warnings: k8s.warnings };
+    return {
+      ok: true,
+      kind,
+      workload,
+      fileName: 'manifests.yaml',
+      mimeType: 'application/yaml',
+      content: k8s.manifests,
+      manifests: k8s.manifests,
+      warnings: k8s.warnings,
+      info: k8s.info,
+    };
+  }
   const result = exportOf(exports, { text, workload: workload || undefined, seed });
+  if (kind === 'bundle') {
+    return makeBundle({ text, workload, compose: result, k8s: k8sExportOf(exports, { text, seed }), exports });
+  }
   if (result.errors.length > 0) return { ok: false, kind, errors: result.errors, warnings: result.warnings };
-
-  const made = {
-    ok: true as const,
+  const mounts = mountsWarning(result);
+  return {
+    ok: true,
     kind,
     workload,
     compose: result.compose,
-    warnings: result.warnings,
+    warnings: mounts ? [mounts, ...result.warnings] : result.warnings,
     info: result.info,
+    fileName: 'compose.yaml',
+    mimeType: 'application/yaml',
+    content: result.compose,
+    ...(mounts ? { offerBundle: true as const } : {}),
   };
-  if (kind === 'compose') {
-    return { ...made, fileName: 'compose.yaml', mimeType: 'application/yaml', content: result.compose };
-  }
-  const bundle = composeBundle(result);
-  if ('error' in bundle) return { ok: false, kind, errors: [bundle.error], warnings: result.warnings };
-  return {
-    ...made,
-    fileName: `${result.projectName ?? 'compose'}.zip`,
-    mimeType: 'application/zip',
-    content: bundle.zip,
-  };
+}
+
+/** compose.yaml alone refers to the files it mounts (`.score-compose/mounts/…`) without holding them: said, with the way out. */
+export function mountsWarning(result: Pick<WorkloadExport, 'files' | 'directories'>): string | undefined {
+  const files = result.files.length;
+  const directories = result.directories.length;
+  if (files + directories === 0) return undefined;
+  const what =
+    files > 0
+      ? `${files} ${files === 1 ? 'file' : 'files'}`
+      : `${directories} ${directories === 1 ? 'directory' : 'directories'}`;
+  return `compose.yaml mounts ${what} from .score-compose/mounts/ that it does not hold, and Docker Compose does not start a service whose mounted file is missing. Download the bundle (.zip), which has them beside compose.yaml.`;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { exportCompose } from '../../core/export/compose';
 import { createCatalogStore } from '../catalog/store';
-import { exportOf } from './actions';
+import { exportOf, k8sExportOf } from './actions';
+import { recordManifests, setK8sSettings, setTarget } from './choices';
 import { exportWorkload, workloadKey, workloadProjectName } from './compose';
+import { lastManifestsOf } from './k8s';
 import { createExportStore, lastExportOf, MAX_REMEMBERED_EXPORTS, seedOf } from './store';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -195,5 +197,53 @@ containers:
     expect(workloadKey({ metadata: { name: 'shop' } })).toBe('shop');
     expect(workloadKey({ metadata: { name: 3 } })).toBe('');
     expect(workloadKey(null)).toBe('');
+  });
+});
+
+describe('export store: the Kubernetes export and the target readiness checks', () => {
+  it('remembers the Kubernetes options, the target and the last manifests.yaml, across a reload', () => {
+    const storage = memoryStorage();
+    const store = createExportStore({ storage });
+    expect(store.getState().target).toBe('compose');
+    expect(store.getState().k8s).toEqual({ namespace: '', image: '', startOrder: 'ignore' });
+    setK8sSettings(store, { namespace: 'shop', startOrder: 'init-containers' });
+    setTarget(store, 'kubernetes');
+    recordManifests(store, 'shop', 'kind: Deployment\n');
+    store.getState().recordExport('shop', 'services: {}\n');
+
+    const reloaded = createExportStore({ storage }).getState();
+    expect(reloaded.k8s).toEqual({ namespace: 'shop', image: '', startOrder: 'init-containers' });
+    expect(reloaded.target).toBe('kubernetes');
+    expect(lastManifestsOf(reloaded, 'shop')).toBe('kind: Deployment\n');
+    expect(lastExportOf(reloaded, 'shop')).toBe('services: {}\n');
+  });
+
+  it('reads a stored target and options it does not know as the defaults', () => {
+    const storage = memoryStorage({
+      'score-designer.export.v1': JSON.stringify({ target: 'swarm', k8s: { startOrder: 'later', namespace: 3 } }),
+    });
+    const state = createExportStore({ storage }).getState();
+    expect(state.target).toBe('compose');
+    expect(state.k8s).toEqual({ namespace: '', image: '', startOrder: 'ignore' });
+  });
+
+  it('changes nothing (and tells no one) when the options set are the ones it has', () => {
+    const store = createExportStore();
+    let changes = 0;
+    store.subscribe(() => changes++);
+    setK8sSettings(store, { namespace: '' });
+    setTarget(store, 'compose');
+    expect(changes).toBe(0);
+  });
+
+  it("follows the catalog's files and entries, and runs the Kubernetes export with the files that are score-k8s files", async () => {
+    const catalog = createCatalogStore();
+    const store = createExportStore({ catalog });
+    const before = k8sExportOf(store, { text: withQueue, seed: 1 });
+    expect(before.errors.join()).toMatch(/not supported by any provisioner/);
+    await catalog.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME });
+    const after = k8sExportOf(store, { text: withQueue, seed: 1 });
+    expect(after.errors).toEqual([]);
+    expect(after.usedFiles).toEqual(['acme.provisioners.yaml']);
   });
 });

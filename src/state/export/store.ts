@@ -1,20 +1,34 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Provisioner } from '../../core/provisioners';
 import type { CatalogStore } from '../catalog/store';
+import { readK8sSettings, type ExportTarget, type K8sSettings } from './settings';
 
 /**
  * What the export remembers per workload, outside score.yaml (localStorage, keyed by workload name):
  * the seed that generated names and passwords come from, so that exporting again gives the same
  * secrets until the user asks for new ones, and the compose.yaml last exported, so that the preview
- * can show what changed since. Also which provisioners the export runs (the catalog's, when given).
+ * can show what changed since (and manifests.yaml, for the Kubernetes preview). Also which
+ * provisioners the export runs (the catalog's, when given), the Kubernetes export's options, and
+ * which target export readiness checks.
  * The export itself is `exportOf` in actions.ts: its code is loaded when the user first
  * exports or opens the preview, while this state is there from the start.
  */
 export interface ExportState {
   seeds: Readonly<Record<string, number>>;
   lastExported: Readonly<Record<string, string>>;
+  /** The manifests.yaml last exported per workload (the Kubernetes preview's baseline). */
+  lastManifests: Readonly<Record<string, string>>;
   /** The provisioners in match order; undefined for score-compose's defaults. */
   provisioners: readonly Provisioner[] | undefined;
+  /**
+   * The catalog, when the export follows one: the Kubernetes export reads its files that are score-k8s
+   * files, the bundle carries the files an export used. `provisioners` changes with it.
+   */
+  catalog: CatalogStore | undefined;
+  /** The Kubernetes export's options (namespace, image, start order), remembered. */
+  k8s: K8sSettings;
+  /** The export target readiness checks: the one the user last previewed or exported to, remembered. */
+  target: ExportTarget;
   /** The workload's seed, made (and kept) the first time it is asked for. Not for use while rendering. */
   ensureSeed(workload: string): number;
   /** A new seed for the workload: new passwords and names in the next export. */
@@ -22,6 +36,11 @@ export interface ExportState {
   /** Remembers what was exported, as the baseline the preview compares with. */
   recordExport(workload: string, compose: string): void;
   setProvisioners(provisioners: readonly Provisioner[] | undefined): void;
+  /**
+   * Changes what the export remembers beside the seeds, and keeps it (storage): the Kubernetes
+   * export's choices, made by the export's own code (choices.ts), loaded later than this store.
+   */
+  remember(changes: Partial<Pick<ExportState, 'lastManifests' | 'k8s' | 'target'>>): void;
 }
 
 export type ExportStore = StoreApi<ExportState>;
@@ -47,17 +66,18 @@ export function createExportStore(options: ExportStoreOptions = {}): ExportStore
   const saved = readSaved(storage);
 
   const store = createStore<ExportState>()((set, get) => {
-    const save = (seeds: Record<string, number>, lastExported: Record<string, string>) => {
-      set({ seeds, lastExported });
-      writeSaved(storage, { seeds, lastExported });
+    const save = (changed: Partial<Saved>) => {
+      set(changed);
+      const { seeds, lastExported, lastManifests, k8s, target } = get();
+      writeSaved(storage, { seeds, lastExported, lastManifests, k8s, target });
     };
     const withSeed = (workload: string, seed: number) =>
-      save(keepLast(withEntry(get().seeds, workload, seed), MAX_SEEDS), get().lastExported);
+      save({ seeds: keepLast(withEntry(get().seeds, workload, seed), MAX_SEEDS) });
 
     return {
-      seeds: saved.seeds,
-      lastExported: saved.lastExported,
+      ...saved,
       provisioners: catalog ? catalog.getState().activeProvisioners() : undefined,
+      catalog,
       ensureSeed(workload) {
         const existing = seedOf(get(), workload);
         if (existing !== undefined) return existing;
@@ -73,11 +93,12 @@ export function createExportStore(options: ExportStoreOptions = {}): ExportStore
         return seed;
       },
       recordExport(workload, text) {
-        save(get().seeds, keepLast(withEntry(get().lastExported, workload, text), MAX_REMEMBERED_EXPORTS));
+        save({ lastExported: withLatest(get().lastExported, workload, text) });
       },
       setProvisioners(provisioners) {
         set({ provisioners });
       },
+      remember: save,
     };
   });
 
@@ -109,26 +130,32 @@ export function randomSeed(): number {
 interface Saved {
   seeds: Record<string, number>;
   lastExported: Record<string, string>;
+  lastManifests: Record<string, string>;
+  k8s: K8sSettings;
+  target: ExportTarget;
 }
 
 function readSaved(storage: KeyValueStorage | undefined): Saved {
-  const empty: Saved = { seeds: {}, lastExported: {} };
+  let value: Record<string, unknown> = {};
   try {
     const raw = storage?.getItem(STORAGE_KEY);
-    if (!raw) return empty;
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return empty;
-    const { seeds, lastExported } = value as Record<string, unknown>;
-    return {
-      seeds: entriesOf(
-        seeds,
-        (v): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff,
-      ),
-      lastExported: entriesOf(lastExported, (v): v is string => typeof v === 'string'),
-    };
+    const read: unknown = raw ? JSON.parse(raw) : {};
+    if (typeof read === 'object' && read !== null) value = read as Record<string, unknown>;
   } catch {
-    return empty; // unreadable storage: start afresh rather than fail to open
+    // unreadable storage: start afresh rather than fail to open
   }
+  const { seeds, lastExported, lastManifests, k8s, target } = value;
+  const isText = (v: unknown): v is string => typeof v === 'string';
+  return {
+    seeds: entriesOf(
+      seeds,
+      (v): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff,
+    ),
+    lastExported: entriesOf(lastExported, isText),
+    lastManifests: entriesOf(lastManifests, isText),
+    k8s: readK8sSettings(k8s),
+    target: target === 'kubernetes' ? target : 'compose',
+  };
 }
 
 function writeSaved(storage: KeyValueStorage | undefined, saved: Saved): void {
@@ -145,6 +172,11 @@ function entriesOf<T>(value: unknown, check: (v: unknown) => v is T): Record<str
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
   for (const [key, item] of Object.entries(value)) if (check(item)) out[key] = item;
   return out;
+}
+
+/** The record with the text last exported for the workload, keeping the last MAX_REMEMBERED_EXPORTS. */
+export function withLatest(record: Readonly<Record<string, string>>, workload: string, text: string) {
+  return keepLast(withEntry(record, workload, text), MAX_REMEMBERED_EXPORTS);
 }
 
 /** A copy with `key` set to `value`, moved to the end (the most recent). */

@@ -66,3 +66,22 @@ describe('statusText with the platform’s policies', () => {
     expect(statusText({ errors: 0, warnings: 0, diagnostics: [finding('info')] })).toBe('Valid');
   });
 });
+
+describe('statusText with the Kubernetes export', () => {
+  const range = { line: 1, column: 1, endLine: 1, endColumn: 2 };
+  const k8sProblem: Diagnostic = {
+    severity: 'error',
+    code: 'EXPORT_NO_PROVISIONER',
+    message: 'm',
+    path: '',
+    range,
+    source: 'export',
+    exportTarget: 'kubernetes',
+  };
+
+  it('names the target readiness checked', () => {
+    expect(statusText({ errors: 0, warnings: 0, diagnostics: [k8sProblem] })).toBe(
+      'Valid · Kubernetes export: 1 problem',
+    );
+  });
+});

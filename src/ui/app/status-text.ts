@@ -1,12 +1,13 @@
 import type { Diagnostic } from '../../core/diagnostics';
-import { exportProblemCount } from '../../core/export/compose/problems';
+import { exportProblemCount, exportTargetOf } from '../../core/export/compose/problems';
 import type { ValidationReport } from '../../core/validate';
 
 /**
  * The one-line verdict of the top bar: "Valid", "Valid, 1 warning", "3 errors, 1 warning", and what
- * the Compose export would make of the workload when it would refuse or change something: "Valid ·
- * Compose export: 2 problems", and what the platform's policies say: "Valid · Policy: 1 error". A valid
- * workload that does not export, or that the platform would refuse, must not read as done.
+ * the export would make of the workload when it would refuse or change something: "Valid ·
+ * Compose export: 2 problems" (or "Kubernetes export", the target readiness checks), and what the
+ * platform's policies say: "Valid · Policy: 1 error". A valid workload that does not export, or that
+ * the platform would refuse, must not read as done.
  */
 export function statusText({
   errors,
@@ -21,7 +22,10 @@ export function statusText({
         : 'Valid'
       : [plural(errors, 'error'), warningText].filter(Boolean).join(', ');
   const exportProblems = exportProblemCount(diagnostics);
-  const withExport = exportProblems > 0 ? `${verdict} · Compose export: ${plural(exportProblems, 'problem')}` : verdict;
+  const withExport =
+    exportProblems > 0
+      ? `${verdict} · ${exportTargetOf(diagnostics)} export: ${plural(exportProblems, 'problem')}`
+      : verdict;
   return withPolicy(withExport, diagnostics);
 }
 

@@ -3,6 +3,7 @@ import { catalogTypes, searchCatalog } from '../../core/catalog';
 import type { LoadResult } from '../../state/catalog/store';
 import { useCatalog, useCatalogStore } from './catalog-context';
 import { CatalogSources, loadFiles } from './CatalogSources';
+import { TargetTable } from './TargetTable';
 import { TypeDetail } from './TypeDetail';
 import { TypeList } from './TypeList';
 import './catalog.css';
@@ -91,6 +92,7 @@ export function CatalogPageContent({ onClose }: { onClose?: (() => void) | undef
         </nav>
         {current ? <TypeDetail type={current} onStatus={onInfo} /> : <p className="muted">Nothing to show.</p>}
       </div>
+      <TargetTable />
     </main>
   );
 }

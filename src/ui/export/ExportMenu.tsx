@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDocument, useDocumentStore } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
 import { useExportStore } from './export-context';
-import { ExportMessages } from './ExportMessages';
 import type { ExportReport, MenuItem } from './export-report';
 import { EXPORT_CODE_MISSING } from './load-export';
 import { useKeepInWindow } from '../common/use-keep-in-window';
@@ -10,26 +9,32 @@ import './export.css';
 
 /** Running an export, and its report: loaded with the export's code, when the menu first opens. */
 const loadRunExport = () => import('./run-export');
+type ReportBox = Awaited<ReturnType<typeof loadRunExport>>['ExportReportBox'];
 
 const items: readonly MenuItem[] = [
   { label: 'Download score.yaml', kind: 'score', action: 'download' },
   { label: 'Copy score.yaml', kind: 'score', action: 'copy' },
   { label: 'Download compose.yaml', kind: 'compose', action: 'download' },
   { label: 'Copy compose.yaml', kind: 'compose', action: 'copy' },
+  { label: 'Download Kubernetes manifests.yaml', kind: 'k8s', action: 'download' },
+  { label: 'Copy Kubernetes manifests.yaml', kind: 'k8s', action: 'copy' },
   { label: 'Download bundle (.zip)', kind: 'bundle', action: 'download' },
 ];
 
 /**
  * The Export menu (a menu button, WAI-ARIA APG pattern): score.yaml exactly as written, compose.yaml
- * as score-compose would write it, or a .zip with compose.yaml and the files it mounts; downloaded
- * (an object URL, no server) or copied. Its report lists what was not converted, or why nothing was.
+ * as score-compose would write it, manifests.yaml as score-k8s would, or a .zip with all of them, the
+ * files compose.yaml mounts and a README; downloaded (an object URL, no server) or copied. Its report
+ * lists what was not converted, or why nothing was.
  */
 export function ExportMenu() {
   const open = useDocument(isOpen);
   const documentStore = useDocumentStore();
   const exportStore = useExportStore();
   const [expanded, setExpanded] = useState(false);
+  // The report, and the view that shows it (it comes with the export's code; without it, its message alone).
   const [report, setReport] = useState<ExportReport | null>(null);
+  const [Box, setBox] = useState<ReportBox | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   useKeepInWindow(menu, expanded);
@@ -86,6 +91,7 @@ export function ExportMenu() {
       setReport({ ok: false, message: EXPORT_CODE_MISSING, errors: [], warnings: [], info: [] });
       return;
     }
+    setBox(() => loaded.ExportReportBox);
     setReport(await loaded.runExport(item, documentStore, exportStore));
   };
 
@@ -144,7 +150,8 @@ export function ExportMenu() {
       {expanded && (
         <ul ref={menu} id={menuId} role="menu" aria-labelledby={buttonId} className="menu" onKeyDown={onMenuKeyDown}>
           {items.map((item, i) => (
-            <li key={item.label} role="none" className={i === 2 || i === 4 ? 'menu-group-start' : undefined}>
+            // A line above each group: compose.yaml, manifests.yaml, the bundle.
+            <li key={item.label} role="none" className={i > 1 && i % 2 === 0 ? 'menu-group-start' : undefined}>
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => void run(item)}>
                 {item.label}
               </button>
@@ -153,30 +160,23 @@ export function ExportMenu() {
         </ul>
       )}
       <div className="export-report-slot" role="status">
-        {report && <Report report={report} onClose={() => setReport(null)} />}
+        {report &&
+          (Box ? (
+            <Box
+              report={report}
+              offer={items.find((item) => item.kind === report.offer)}
+              onClose={() => setReport(null)}
+              onOffer={(item) => void run(item)}
+            />
+          ) : (
+            <div className="export-report failed">
+              <p role="alert">{report.message}</p>
+              <button type="button" className="export-report-close" onClick={() => setReport(null)}>
+                Close<span className="visually-hidden"> the export report</span>
+              </button>
+            </div>
+          ))}
       </div>
-    </div>
-  );
-}
-
-function Report({ report, onClose }: { report: ExportReport; onClose: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  useKeepInWindow(box, report);
-  return (
-    <div
-      ref={box}
-      className={`export-report ${report.ok ? 'ok' : 'failed'}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      {report.ok ? <p>{report.message}</p> : <p role="alert">{report.message}</p>}
-      <ExportMessages kind="errors" title="Errors" items={report.errors} />
-      <ExportMessages kind="warnings" title="Warnings" items={report.warnings} />
-      <ExportMessages kind="info" title="Notes" items={report.info} />
-      <button type="button" className="export-report-close" onClick={onClose}>
-        Close<span className="visually-hidden"> the export report</span>
-      </button>
     </div>
   );
 }

@@ -14,4 +14,6 @@ export interface ExportReport {
   errors: string[];
   warnings: string[];
   info: string[];
+  /** Another export to offer with the report (the bundle, when compose.yaml alone is not enough). */
+  offer?: ExportKind;
 }

@@ -1,6 +1,6 @@
 /**
  * The export's code (the Compose converter, the provisioners run at export time, the zip) is a chunk
- * of its own, loaded when the user first opens the Export menu (run-export.ts) or the Compose preview
- * (ComposePreview.tsx), not with the page. When it does not download, this is what they say.
+ * of its own, loaded when the user first opens the Export menu (run-export.ts) or a preview
+ * (ExportPreview.tsx), not with the page. When it does not download, this is what they say.
  */
 export const EXPORT_CODE_MISSING = 'The export code did not download. Reload the page to try again.';

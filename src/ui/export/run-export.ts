@@ -1,12 +1,18 @@
 import type { DocumentStore } from '../../state/document/store';
 import { prepareExport } from '../../state/export/actions';
+import { recordManifests, setTarget } from '../../state/export/choices';
 import type { ExportStore } from '../../state/export/store';
 import { copyText, saveFile } from '../common/save-file';
 import type { ExportReport, MenuItem } from './export-report';
 
+export { ExportReportBox } from './ExportReportBox';
+
+const FILE_NAMES = { score: 'score.yaml', compose: 'compose.yaml', k8s: 'manifests.yaml', bundle: 'The bundle' };
+
 /**
  * Runs an entry of the Export menu: makes the file (the export's code is in this chunk, loaded when
- * the menu first opens), downloads or copies it, remembers a Compose export, and says what happened.
+ * the menu first opens), downloads or copies it, remembers what was exported (the previews' baseline),
+ * makes its target the one export readiness checks, and says what happened.
  */
 export async function runExport(
   item: MenuItem,
@@ -15,10 +21,9 @@ export async function runExport(
 ): Promise<ExportReport> {
   const outcome = prepareExport(item.kind, documentStore, exportStore);
   if (!outcome.ok) {
-    const what = item.kind === 'bundle' ? 'The bundle' : 'compose.yaml';
     return {
       ok: false,
-      message: `${what} could not be made.`,
+      message: `${FILE_NAMES[item.kind]} could not be made.`,
       errors: outcome.errors,
       warnings: outcome.warnings,
       info: [],
@@ -39,7 +44,12 @@ export async function runExport(
       info: [],
     };
   }
-  if (outcome.compose !== undefined) exportStore.getState().recordExport(outcome.workload, outcome.compose);
+  const state = exportStore.getState();
+  if (outcome.compose !== undefined) state.recordExport(outcome.workload, outcome.compose);
+  if (outcome.manifests !== undefined) recordManifests(exportStore, outcome.workload, outcome.manifests);
+  // The target exported to is the one readiness checks from now on.
+  const target = item.kind === 'compose' ? 'compose' : item.kind === 'k8s' ? 'kubernetes' : undefined;
+  if (target && setTarget(exportStore, target)) documentStore.getState().recheck();
   const verb = item.action === 'copy' ? 'copied to the clipboard' : 'downloaded';
   return {
     ok: true,
@@ -47,5 +57,6 @@ export async function runExport(
     errors: [],
     warnings: outcome.warnings,
     info: outcome.info,
+    ...(outcome.offerBundle ? { offer: 'bundle' as const } : {}),
   };
 }

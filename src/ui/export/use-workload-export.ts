@@ -1,42 +1,76 @@
 import { useMemo } from 'react';
 import { useDocument } from '../../state/document/context';
-import { exportOf } from '../../state/export/actions';
-import { workloadKey, type WorkloadExport } from '../../state/export/compose';
+import { exportOf, k8sExportOf } from '../../state/export/actions';
+import { composeCommandLine } from '../../state/export/bundle';
+import { workloadKey } from '../../state/export/compose';
+import { k8sCommandLine, lastManifestsOf } from '../../state/export/k8s';
+import type { ExportTarget } from '../../state/export/settings';
 import { lastExportOf } from '../../state/export/store';
 import { useExportState, useExportStore } from './export-context';
 import { useWorkloadSeed } from './use-workload-seed';
 
+/** One target's export of the open workload, as a preview shows it: the same shape for Compose and Kubernetes. */
+export interface TargetExport {
+  /** The file's text ('' when the export fails). */
+  text: string;
+  errors: readonly string[];
+  warnings: readonly string[];
+  info: readonly string[];
+  /** The command line that writes the same file. */
+  commandLine: string;
+}
+
 export interface WorkloadExportView {
+  target: ExportTarget;
+  /** compose.yaml or manifests.yaml. */
+  fileName: string;
   /** metadata.name ('' without one): the key of the seed and the last export. */
   workload: string;
   seed: number | undefined;
   /** Undefined only for the moment before the workload's seed exists. */
-  exported: WorkloadExport | undefined;
+  exported: TargetExport | undefined;
   /** The text does not parse: this is the export of its last readable version. */
   stale: boolean;
   lastExported: string | undefined;
 }
 
 /**
- * The Compose export of the open workload, as the views show it. It follows the last *checked* text
- * (the store checks ≤ 150 ms after typing stops), not every keystroke, and is memoized on the text,
- * the seed and the provisioners; a text that does not parse keeps the export of its last readable version.
+ * The open workload's export to a target, as the previews show it. It follows the last *checked*
+ * text (the store checks ≤ 150 ms after typing stops), not every keystroke, and is memoized on the
+ * text, the seed, the provisioners and the target's options; a text that does not parse keeps the
+ * export of its last readable version.
  */
-export function useWorkloadExport(): WorkloadExportView {
+export function useWorkloadExport(target: ExportTarget): WorkloadExportView {
   const store = useExportStore();
   const parsed = useDocument((s) => s.readable.parsed);
   const stale = useDocument((s) => s.readable !== s.report);
   const workload = workloadKey(parsed.value);
   const seed = useWorkloadSeed(workload);
   const provisioners = useExportState((s) => s.provisioners);
-  const lastExported = useExportState((s) => lastExportOf(s, workload));
-
-  const exported = useMemo(
-    () =>
-      seed === undefined ? undefined : exportOf(store, { text: parsed.text, workload: workload || undefined, seed }),
-    // The provisioners are read from the store by exportOf; listed so that a catalog change recomputes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [store, parsed.text, workload, seed, provisioners],
+  const settings = useExportState((s) => s.k8s);
+  const lastExported = useExportState((s) =>
+    target === 'compose' ? lastExportOf(s, workload) : lastManifestsOf(s, workload),
   );
-  return { workload, seed, exported, stale, lastExported };
+
+  const exported = useMemo((): TargetExport | undefined => {
+    if (seed === undefined) return undefined;
+    if (target === 'kubernetes') {
+      const k8s = k8sExportOf(store, { text: parsed.text, seed });
+      return { ...k8s, text: k8s.manifests, commandLine: k8sCommandLine(settings, seed) };
+    }
+    const compose = exportOf(store, { text: parsed.text, workload: workload || undefined, seed });
+    return { ...compose, text: compose.compose, commandLine: composeCommandLine(compose) };
+    // The provisioners (which change with the catalog's files) and the options are read from the store by
+    // the exports; listed so that a change recomputes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, target, parsed.text, workload, seed, provisioners, settings]);
+  return {
+    target,
+    fileName: target === 'compose' ? 'compose.yaml' : 'manifests.yaml',
+    workload,
+    seed,
+    exported,
+    stale,
+    lastExported,
+  };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useLayout } from '../../state/layout/context';
-import { ComposePreview } from '../export/ComposePreview';
+import { ExportPreview } from '../export/ExportPreview';
 import { useTheme } from '../common/use-theme';
 import { Pane } from '../common/Pane';
 import { EditorBoundary } from './EditorBoundary';
@@ -12,36 +12,41 @@ const MonacoEditor = lazy(loadMonacoEditor);
 
 export const EDITOR_LABEL = 'Workload YAML';
 
-type View = 'yaml' | 'compose';
+type View = 'yaml' | 'compose' | 'kubernetes';
+const VIEWS: readonly View[] = ['yaml', 'compose', 'kubernetes'];
+const LABELS = { yaml: 'Score YAML', compose: 'Compose preview', kubernetes: 'Kubernetes preview' };
 
-/** The YAML pane: the workload's text, edited directly, and a tab with the compose.yaml it exports to. */
+/** The YAML pane: the workload's text, edited directly, and tabs with the compose.yaml and manifests.yaml it exports to. */
 export function YamlPane({ style }: { style?: React.CSSProperties }) {
   const theme = useTheme();
   const placement = useLayout((s) => s.yamlPlacement);
   const setPlacement = useLayout((s) => s.setYamlPlacement);
   const other = placement === 'below' ? 'beside' : 'below';
   const [view, setView] = useState<View>('yaml');
-  const ids = { yaml: useId(), compose: useId(), yamlTab: useId(), composeTab: useId() };
+  // One id for the tabs: `${id}tab-${view}` names a tab, `${id}${view}` its panel.
+  const id = useId();
   const fallback = <TextareaEditor label={EDITOR_LABEL} />;
-  const tab = (which: View, label: string) => (
+  const tab = (which: View) => (
     <button
+      key={which}
       type="button"
       role="tab"
-      id={which === 'yaml' ? ids.yamlTab : ids.composeTab}
+      id={`${id}tab-${which}`}
       aria-selected={view === which}
-      aria-controls={ids[which]}
+      aria-controls={id + which}
       tabIndex={view === which ? 0 : -1}
       className="pane-tool"
       onClick={() => setView(which)}
       onKeyDown={(e) => {
         if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-        // The tabs pattern: arrows select the other tab and move the focus with the selection.
-        const next = view === 'yaml' ? 'compose' : 'yaml';
+        // The tabs pattern: arrows select the next tab (round) and move the focus with the selection.
+        const step = e.key === 'ArrowRight' ? 1 : VIEWS.length - 1;
+        const next = VIEWS[(VIEWS.indexOf(view) + step) % VIEWS.length]!;
         setView(next);
-        document.getElementById(next === 'yaml' ? ids.yamlTab : ids.composeTab)?.focus();
+        document.getElementById(`${id}tab-${next}`)?.focus();
       }}
     >
-      {label}
+      {LABELS[which]}
     </button>
   );
   return (
@@ -53,8 +58,7 @@ export function YamlPane({ style }: { style?: React.CSSProperties }) {
       tools={
         <>
           <div role="tablist" aria-label="YAML pane view" className="pane-tabs">
-            {tab('yaml', 'Score YAML')}
-            {tab('compose', 'Compose preview')}
+            {VIEWS.map((which) => tab(which))}
           </div>
           <button type="button" className="pane-tool" onClick={() => setPlacement(other)}>
             Put YAML {other} the graph
@@ -63,16 +67,22 @@ export function YamlPane({ style }: { style?: React.CSSProperties }) {
       }
     >
       {/* The editor stays mounted while the preview shows: cursor, scroll and undo survive. */}
-      <div role="tabpanel" id={ids.yaml} aria-labelledby={ids.yamlTab} hidden={view !== 'yaml'} className="yaml-view">
+      <div
+        role="tabpanel"
+        id={`${id}yaml`}
+        aria-labelledby={`${id}tab-yaml`}
+        hidden={view !== 'yaml'}
+        className="yaml-view"
+      >
         <EditorBoundary fallback={fallback}>
           <Suspense fallback={fallback}>
             <MonacoEditor label={EDITOR_LABEL} theme={theme} />
           </Suspense>
         </EditorBoundary>
       </div>
-      {view === 'compose' && (
-        <div role="tabpanel" id={ids.compose} aria-labelledby={ids.composeTab} className="compose-view">
-          <ComposePreview />
+      {view !== 'yaml' && (
+        <div role="tabpanel" id={id + view} aria-labelledby={`${id}tab-${view}`} className="compose-view">
+          <ExportPreview key={view} target={view} label={LABELS[view]} />
         </div>
       )}
     </Pane>

@@ -1,8 +1,9 @@
 import { compareDiagnostics, type Diagnostic, type DiagnosticCode } from '../../diagnostics';
 
 /*
- * The Compose export's problems in a report (readiness.ts finds them). Apart from readiness.ts so
- * that the page, which shows and counts them, does not load the exporter to do so: the worker runs it.
+ * The export's problems in a report (readiness.ts finds them for Compose, k8s/readiness.ts for
+ * Kubernetes; one target at a time). Apart from both so that the page, which shows and counts them,
+ * does not load an exporter to do so: the worker runs it.
  */
 
 /**
@@ -14,7 +15,8 @@ const SAME_CAUSE: Partial<Record<DiagnosticCode, DiagnosticCode>> = {
   EXPORT_NO_PROVISIONER: 'NO_PROVISIONER',
   EXPORT_UNRESOLVED: 'UNKNOWN_OUTPUT',
 };
-const STOPS_HERE = ' The Compose export stops here.';
+/** What a folded problem adds to the catalog's message, in the words of the export's target. */
+const stopsHere = (d: Diagnostic) => ` The ${d.exportTarget ? 'Kubernetes' : 'Compose'} export stops here.`;
 
 /**
  * The report with the Compose export's problems in place of those it held (from an earlier text,
@@ -35,12 +37,12 @@ export function withExportReadiness<R extends { diagnostics: Diagnostic[] }>(
         ? -1
         : kept.findIndex((d) => d.code === cause && (d.path === problem.path || d.path.startsWith(`${problem.path}/`)));
     if (at < 0) listed.push(problem);
-    else kept[at] = { ...kept[at]!, message: kept[at]!.message + STOPS_HERE, exportProblem: problem };
+    else kept[at] = { ...kept[at]!, message: kept[at]!.message + stopsHere(problem), exportProblem: problem };
   }
   return { ...report, diagnostics: [...kept, ...listed].sort(compareDiagnostics) };
 }
 
-/** A problem of the Compose export (not the orchestrator's, which shares the source), or one standing for it. */
+/** A problem of the export readiness checks (not the orchestrator's, which shares the source), or one standing for it. */
 export function isExportReadiness(d: Diagnostic): boolean {
   return (d.source === 'export' && d.code.startsWith('EXPORT_')) || d.exportProblem !== undefined;
 }
@@ -55,9 +57,17 @@ export function exportProblemCount(diagnostics: readonly Diagnostic[]): number {
   return exportFindings(diagnostics).filter((d) => d.severity !== 'info').length;
 }
 
+/**
+ * The export target the report's export problems are about, as the status names it: readiness
+ * checks one target at a time, and only the Kubernetes export marks its problems.
+ */
+export function exportTargetOf(diagnostics: readonly Diagnostic[]): 'Compose' | 'Kubernetes' {
+  return exportFindings(diagnostics)[0]?.exportTarget ? 'Kubernetes' : 'Compose';
+}
+
 /** The diagnostic as its layer reported it, without the export's problem folded into it. */
 function unfold(d: Diagnostic): Diagnostic {
   if (d.exportProblem === undefined) return d;
-  const { exportProblem: _folded, ...own } = d;
-  return { ...own, message: own.message.slice(0, -STOPS_HERE.length) };
+  const { exportProblem: folded, ...own } = d;
+  return { ...own, message: own.message.slice(0, -stopsHere(folded).length) };
 }

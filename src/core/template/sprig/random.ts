@@ -34,16 +34,6 @@ export class SeededRandom {
   }
 }
 
-/** A seed from any text (e.g. a project name), so callers need not invent numbers. */
-export function seedFromString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 export const DIGITS = '0123456789';
 export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -3,11 +3,12 @@ import { generateWorkload } from '../../../../bench/workload-generator';
 import { findWorkloadPlaceholders } from '../../../core/workload/placeholders';
 import { parseWorkloadText } from '../../../core/document/parse';
 import { composeReadiness } from '../../../core/export/compose/readiness';
+import { k8sReadiness } from '../../../core/export/k8s/readiness';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { templates } from '../../../core/templates';
 import { validateText } from '../../../core/validate';
 import { startBackgroundValidation } from './background-validation';
-import type { WorkerRequest } from './worker-protocol';
+import type { ReadinessTarget, WorkerRequest } from './worker-protocol';
 
 /**
  * The validation worker as the app runs it: a real Web Worker (Chromium, through Vitest's browser
@@ -136,5 +137,31 @@ describe('the validation worker', () => {
     expect(await worker.exportReadiness!(text)).toEqual([
       expect.objectContaining({ code: 'EXPORT_NO_PROVISIONER', source: 'export', severity: 'error' }),
     ]);
+  });
+
+  it('says what the Kubernetes export would refuse once it is the target, with its options, as the core does here', async () => {
+    let target: ReadinessTarget = { target: 'compose' };
+    const worker = startBackgroundValidation({ readinessTarget: () => target })!;
+    const text = `apiVersion: score.dev/v1b1
+metadata:
+  name: shop
+containers:
+  web:
+    image: .
+resources:
+  vault:
+    type: secret
+`;
+    const compose = await worker.exportReadiness!(text);
+    expect(compose).toEqual(composeReadiness(validateText(text)));
+    target = { target: 'kubernetes', settings: { startOrder: 'ignore' } };
+    const k8s = await worker.exportReadiness!(text);
+    expect(k8s).toEqual(k8sReadiness(validateText(text), { startOrder: 'ignore' }));
+    expect(k8s.map((d) => [d.path, d.exportTarget])).toEqual([['/containers/web/image', 'kubernetes']]);
+    // The same text with another option: asked again, not the answer kept for the other.
+    target = { target: 'kubernetes', settings: { image: 'web:1', startOrder: 'ignore' } };
+    const imaged = await worker.exportReadiness!(text);
+    expect(imaged).toEqual(k8sReadiness(validateText(text), { image: 'web:1' }));
+    expect(imaged.map((d) => d.path)).toEqual(['/resources/vault/type']);
   });
 });

@@ -5,7 +5,7 @@
  * and to preview the Compose export for the inspector (which would otherwise read a large workload
  * whole again after every pause in typing).
  */
-import { buildCatalog, builtinCatalog, type Catalog } from '../../../core/catalog';
+import { buildCatalog, builtinCatalog, type Catalog, type CatalogFile } from '../../../core/catalog';
 import type { Diagnostic } from '../../../core/diagnostics';
 import { composeReadiness } from '../../../core/export/compose/readiness';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
@@ -17,7 +17,7 @@ import type { LoadedPlatform, PlatformFiles } from '../../../core/orchestrator/s
 import { validateParsed, type ValidationReport } from '../../../core/validate';
 import { REHEARSALS } from './rehearsal';
 import { runApart, typingRehearsal } from './rehearsal-steps';
-import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import type { ReadinessTarget, WorkerReply, WorkerRequest } from './worker-protocol';
 import { answerBase, diffPlaceholders, diffValue, type AnswerBase } from './reply-patch';
 
 const scope = self as unknown as {
@@ -40,18 +40,28 @@ let sent: AnswerBase | undefined;
 /** The rehearsals of typing made after reads (see below), and how to give up the one under way. */
 let rehearsals = 0;
 let stopRehearsal: (() => void) | undefined;
-/** The Compose export's problems with the last report asked about (asked again after a check only when the text or catalog changed). */
-let readiness: { report: ValidationReport; found: Diagnostic[] } | undefined;
+/**
+ * The export's problems with the last report asked about, and the target they are of (asked again
+ * after a check only when the text, the catalog or the target changed).
+ */
+let readiness: { report: ValidationReport; target: string; found: Diagnostic[] } | undefined;
+/** The catalog's files themselves: the Kubernetes export reads those that are score-k8s files. */
+let files: readonly CatalogFile[] = [];
+/** The Kubernetes export's readiness, loaded when that target is first checked. */
+let k8s: Promise<typeof import('./k8s-readiness')> | undefined;
 /** The platform's files as the page last sent them, read once they are asked about. */
 let platform: { files: PlatformFiles; loaded?: LoadedPlatform } | undefined;
 /** The orchestrator's view and CEL: downloaded with the first `platform` request, never for a page without one. */
 let statusView: Promise<typeof import('../../../core/orchestrator/status-view')> | undefined;
 
-scope.onmessage = ({ data: { id, caret, only, catalogFiles, platformFiles, exportOptions, ...given } }) => {
+scope.onmessage = ({
+  data: { id, caret, only, catalogFiles, platformFiles, exportOptions, readinessTarget, ...given },
+}) => {
   stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
   stopRehearsal = undefined;
   if (catalogFiles) {
     catalog = buildCatalog(catalogFiles).catalog;
+    files = catalogFiles;
     last = undefined;
   }
   // The text, or the edits from the one held here, when it is the one they are from.
@@ -81,11 +91,19 @@ scope.onmessage = ({ data: { id, caret, only, catalogFiles, platformFiles, expor
   if (only === 'readiness') {
     // With the catalog's provisioners, as the app's export has them; the report is this worker's
     // check of the same text against the same catalog (rebuilt, so `last` changed, when it changed).
-    if (readiness?.report !== last) {
-      const provisioners = catalog ? [...catalog.provisioners] : undefined;
-      readiness = { report: last, found: composeReadiness(last, { provisioners }) };
+    const report = last;
+    const target = JSON.stringify(readinessTarget ?? null);
+    if (readiness?.report === report && readiness.target === target) {
+      scope.postMessage({ id, readiness: readiness.found });
+      return;
     }
-    scope.postMessage({ id, readiness: readiness.found });
+    const answer = (found: Diagnostic[]) => {
+      readiness = { report, target, found };
+      scope.postMessage({ id, readiness: found });
+    };
+    if (readinessTarget?.target === 'kubernetes')
+      kubernetesReadiness(report, readinessTarget).then(answer, () => answer([]));
+    else answer(composeReadiness(report, { provisioners: catalog ? [...catalog.provisioners] : undefined }));
     return;
   }
   if (only === 'platform') {
@@ -150,4 +168,13 @@ function answerPlatform(id: number, report: ValidationReport): void {
     },
     () => scope.postMessage({ id }),
   );
+}
+
+/** The Kubernetes export's problems with a report, with the catalog's score-k8s files (its code loaded on first need). */
+async function kubernetesReadiness(
+  report: ValidationReport,
+  target: Extract<ReadinessTarget, { target: 'kubernetes' }>,
+): Promise<Diagnostic[]> {
+  const { kubernetesReadinessOf } = await (k8s ??= import('./k8s-readiness'));
+  return kubernetesReadinessOf(report, files, target.settings);
 }

@@ -136,7 +136,9 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
       return (await ask({ text, only: 'export', exportOptions })).exported;
     },
     async exportReadiness(text) {
-      return (await ask({ text, only: 'readiness' })).readiness ?? [];
+      const target = options.readinessTarget?.();
+      const question = target && target.target !== 'compose' ? { readinessTarget: target } : {};
+      return (await ask({ text, only: 'readiness', ...question })).readiness ?? [];
     },
     async platformStatus(text, files) {
       const platformFiles = files !== sentPlatform ? files : undefined;

@@ -1,6 +1,7 @@
 import type { CatalogFile } from '../../../core/catalog';
 import type { Edit } from '../../../core/commands';
 import type { Diagnostic } from '../../../core/diagnostics';
+import type { K8sReadinessSettings } from '../../../core/export/k8s/readiness';
 import type { ExportedVariables } from '../../../core/inspector';
 import type { ParsedDocument } from '../../../core/document/parse';
 import type { PlatformFiles, PlatformStatus } from '../../../core/orchestrator/status-view';
@@ -28,6 +29,8 @@ export interface WorkerRequest {
    * `platform`: the orchestrator's readiness preview under the platform's files (platform-findings.ts).
    */
   only?: 'pointer' | 'read' | 'export' | 'readiness' | 'platform';
+  /** For `readiness`: the export target checked; Compose when absent. */
+  readinessTarget?: ReadinessTarget;
   /** For `export`: the seed and project name of the app's export (the provisioners are the catalog's). */
   exportOptions?: { seed: number; projectName?: string };
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
@@ -92,8 +95,9 @@ export interface BackgroundValidation {
     options: { seed: number; projectName?: string | undefined },
   ): Promise<ExportedVariables | undefined>;
   /**
-   * What the Compose export (with the catalog's provisioners) would refuse or change in the text, as
-   * diagnostics: asked after each check (see export-readiness.ts). Absent where the export cannot run apart.
+   * What the export (Compose with the catalog's provisioners, or the target the page chose) would refuse
+   * or change in the text, as diagnostics: asked after each check (see export-readiness.ts). Absent
+   * where the export cannot run apart.
    */
   exportReadiness?(text: string): Promise<Diagnostic[]>;
   /** The orchestrator's readiness preview of the text under the platform's files (see platform-findings.ts). */
@@ -103,4 +107,12 @@ export interface BackgroundValidation {
 export interface WorkerOptions {
   /** The provisioner files of the page's catalog: the worker checks against the same catalog. */
   catalogFiles?: () => readonly CatalogFile[];
+  /** Which export readiness checks (the export's choice, state/export/store.ts); Compose when absent. */
+  readinessTarget?: () => ReadinessTarget;
 }
+
+/**
+ * The export target readiness checks: Compose (with the catalog's provisioners), or Kubernetes with
+ * the options the app's Kubernetes export has (and the catalog's files that are score-k8s files).
+ */
+export type ReadinessTarget = { target: 'compose' } | { target: 'kubernetes'; settings: K8sReadinessSettings };

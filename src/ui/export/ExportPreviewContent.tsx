@@ -1,26 +1,37 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
+import { useDocumentStore } from '../../state/document/context';
+import { setTarget } from '../../state/export/choices';
 import { lineChanges, type LineChanges } from '../../state/export/line-diff';
+import type { ExportTarget } from '../../state/export/settings';
 import { useConfirm } from '../dialog/confirm';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
+import { K8sOptions } from './K8sOptions';
 import { useWorkloadExport } from './use-workload-export';
 import './export.css';
 
 /**
- * compose.yaml for the open workload, as the export would write it now: read-only, with line
- * numbers, the lines changed since the last export highlighted, and under it what score-compose
- * does not convert (warnings), its notes, or the errors that stop the conversion. Loaded with the
- * export's code (see ComposePreview.tsx).
+ * The file a target's export would write now for the open workload (compose.yaml, manifests.yaml):
+ * read-only, with line numbers, the lines changed since the last export to that target highlighted,
+ * and under it what the converter does not convert (warnings), its notes, or the errors that stop
+ * it. The Kubernetes preview has the Kubernetes export's options above it. Showing a target's
+ * preview makes it the target export readiness checks (the status names it). Loaded with the
+ * export's code (see ExportPreview.tsx).
  */
-export function ComposePreviewContent() {
-  const { workload, seed, exported, stale, lastExported } = useWorkloadExport();
+export function ExportPreviewContent({ target, label }: { target: ExportTarget; label: string }) {
+  const { fileName, workload, seed, exported, stale, lastExported } = useWorkloadExport(target);
   const store = useExportStore();
   const confirm = useConfirm();
-  const compose = exported?.compose ?? '';
+  const text = exported?.text ?? '';
   const changes = useMemo(
-    () => (lastExported === undefined || compose === '' ? undefined : lineChanges(lastExported, compose)),
-    [lastExported, compose],
+    () => (lastExported === undefined || text === '' ? undefined : lineChanges(lastExported, text)),
+    [lastExported, text],
   );
+  // The target previewed is the one readiness checks from now on.
+  const documentStore = useDocumentStore();
+  useEffect(() => {
+    if (setTarget(store, target)) documentStore.getState().recheck();
+  }, [store, documentStore, target]);
 
   const regenerate = async () => {
     const ok = await confirm({
@@ -34,13 +45,16 @@ export function ComposePreviewContent() {
   };
 
   return (
-    <section className="compose-preview" aria-label="Compose preview">
+    <section className="compose-preview" aria-label={label}>
       <div className="compose-preview-bar">
         <p className="compose-preview-summary" role="status">
-          {summary(exported === undefined, compose !== '', stale ? undefined : changes, stale)}
+          {summary(fileName, exported === undefined, text !== '', stale ? undefined : changes, stale)}
         </p>
         {seed !== undefined && (
-          <span className="compose-seed" title={sameOnTheCommandLine(seed, exported?.projectName)}>
+          <span
+            className="compose-seed"
+            title={`The command line writes the same file with: ${exported?.commandLine ?? ''}`}
+          >
             Seed {seed}
           </span>
         )}
@@ -48,15 +62,17 @@ export function ComposePreviewContent() {
           Regenerate secrets
         </button>
       </div>
+      {target === 'kubernetes' && <K8sOptions />}
       {stale && (
         <p className="stale-note" role="note">
-          The YAML does not parse right now: this is the compose file of its last readable version.
+          The YAML does not parse right now: this is the {target === 'compose' ? 'compose file' : 'manifests file'} of
+          its last readable version.
         </p>
       )}
       {exported && exported.errors.length > 0 && (
         <ExportMessages kind="errors" title="This workload cannot be converted" items={exported.errors} />
       )}
-      {compose !== '' && <ComposeLines text={compose} changed={changes?.changed} />}
+      {text !== '' && <FileLines text={text} fileName={fileName} changed={changes?.changed} />}
       {exported && exported.warnings.length + exported.info.length > 0 && (
         // Scrolls on its own, so it takes the keyboard focus too.
         <div className="compose-preview-messages" role="region" aria-label="Export warnings and notes" tabIndex={0}>
@@ -68,15 +84,15 @@ export function ComposePreviewContent() {
   );
 }
 
-/** The command that writes the same file (the browser names the project after the workload). */
-function sameOnTheCommandLine(seed: number, projectName: string | undefined): string {
-  const project = projectName === undefined ? '' : ` --project ${projectName}`;
-  return `The command line writes the same file with: npx score-designer compose score.yaml${project} --seed ${seed}`;
-}
-
-function summary(pending: boolean, hasCompose: boolean, changes: LineChanges | undefined, stale: boolean): string {
+function summary(
+  fileName: string,
+  pending: boolean,
+  hasText: boolean,
+  changes: LineChanges | undefined,
+  stale: boolean,
+): string {
   if (pending) return 'Preparing the preview…';
-  if (!hasCompose) return 'No compose.yaml: see the errors below.';
+  if (!hasText) return `No ${fileName}: see the errors below.`;
   // What changed is of the text as it was when it last parsed, not as it is: not said as if current.
   if (stale) return 'Not up to date: the YAML does not parse.';
   if (!changes) return 'Not exported yet: changes are highlighted after the first export.';
@@ -89,11 +105,19 @@ function summary(pending: boolean, hasCompose: boolean, changes: LineChanges | u
 }
 
 /** The file, one element per line: numbers and highlights come from CSS, so copying gives the file's text. */
-const ComposeLines = memo(function ComposeLines({ text, changed }: { text: string; changed: number[] | undefined }) {
+const FileLines = memo(function FileLines({
+  text,
+  fileName,
+  changed,
+}: {
+  text: string;
+  fileName: string;
+  changed: number[] | undefined;
+}) {
   const lines = useMemo(() => text.replace(/\n$/, '').split('\n'), [text]);
   const marked = useMemo(() => new Set(changed), [changed]);
   return (
-    <pre className="compose-code" aria-label="compose.yaml" tabIndex={0}>
+    <pre className="compose-code" aria-label={fileName} tabIndex={0}>
       <code>
         {lines.map((line, i) => (
           <span
