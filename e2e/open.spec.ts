@@ -47,6 +47,11 @@ test('a binary file, or one that is no Score workload, is refused with a clear m
   await expect(ui.status).toHaveText(/Valid/);
 
   await ui.fileInput.setInputFiles(yamlFile('compose.yaml', 'services:\n  web:\n    image: nginx\n'));
+  // A Compose file is offered for import (see the next test); declined, it is refused like the rest.
+  await page
+    .getByRole('dialog', { name: 'Import a Docker Compose file?' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(ui.alert).toContainText('The file “compose.yaml” was not opened');
   await expect(ui.alert).toContainText('not a Score workload');
   await ui.fileInput.setInputFiles(yamlFile('list.yaml', '- a\n- b\n'));
@@ -173,4 +178,42 @@ test('window.scoreDesigner reads and replaces the text, runs commands, selects, 
   await expect(ui.selected).toHaveText('/resources/db');
   await page.evaluate(() => window.scoreDesigner!.select('/containers/web'));
   await expect(ui.selected).toHaveText('/containers/web');
+});
+
+test('a Docker Compose file opened is imported as a Score workload, when the user agrees (issue 38, item 7)', async ({
+  page,
+}) => {
+  await openTemplate(page);
+  const ui = app(page);
+  const compose = `name: shop
+services:
+  web:
+    image: nginx:1.27
+    ports:
+      - "8080:80"
+    environment:
+      DATABASE_URL: postgres://app:secret@db:5432/app
+    depends_on:
+      db:
+        condition: service_healthy
+  db:
+    image: postgres:16
+    environment:
+      POSTGRES_USER: app
+      POSTGRES_PASSWORD: secret
+      POSTGRES_DB: app
+    healthcheck:
+      test: ["CMD", "pg_isready"]
+`;
+  await ui.fileInput.setInputFiles(yamlFile('compose.yaml', compose));
+  const ask = page.getByRole('dialog', { name: 'Import a Docker Compose file?' });
+  await expect(ask).toContainText('is a Docker Compose file, not a Score workload');
+  await ask.getByRole('button', { name: 'Import as Score' }).click();
+  await expect.poll(() => textOf(page)).toContain('apiVersion: score.dev/v1b1');
+  const text = await textOf(page);
+  expect(text).toMatch(/containers:\n {2}web:\n {4}image: nginx:1\.27/);
+  expect(text).toMatch(/type: postgres/);
+  expect(text).toContain('${resources.');
+  await expect(page.locator('.notice[role="status"]')).toContainText('imported from Docker Compose (2 services)');
+  await expect(ui.status).toHaveText(/Valid/);
 });

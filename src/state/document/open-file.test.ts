@@ -45,6 +45,8 @@ describe('opening a file', () => {
     for (const [text, message] of cases) {
       const reading = readWorkloadText(text);
       expect(reading.ok, text).toBe(false);
+      // Only the Compose file carries its text, for the app to offer its import.
+      if (!reading.ok) expect(reading.compose !== undefined, text).toBe(text.startsWith('services:'));
       expect(!reading.ok && reading.message).toMatch(message);
     }
   });

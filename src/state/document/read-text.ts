@@ -1,9 +1,15 @@
+import { looksLikeCompose } from '../../core/import/compose/detect';
 import { validationOf } from './check/validation';
 
 /** What reading a file or a text as a workload gave: its text, or why it is not opened. */
 export type FileReading =
   | { ok: true; text: string; /** What was changed in reading it, to tell the user. */ note?: string }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      message: string;
+      /** A Docker Compose file: its text, which the app offers to import as a Score workload. */
+      compose?: string;
+    };
 
 /** Said of a file that is not text. */
 export const notText = 'This is not a text file: it holds binary data. Open a score.yaml or JSON workload instead.';
@@ -51,6 +57,13 @@ function readText(text: string): FileReading {
   const { apiVersion } = value as { apiVersion?: unknown };
   const scoreVersion = typeof apiVersion === 'string' && apiVersion.startsWith('score.dev/');
   if (!('containers' in value) && !scoreVersion) {
+    if (looksLikeCompose(text)) {
+      return {
+        ok: false,
+        message: 'It is a Docker Compose file, not a Score workload: it has neither apiVersion nor containers.',
+        compose: text,
+      };
+    }
     const what =
       typeof apiVersion === 'string'
         ? `apiVersion ${JSON.stringify(apiVersion.slice(0, 40))} is not a Score version`
