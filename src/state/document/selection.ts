@@ -116,6 +116,15 @@ export function createSelection({ get, set, flush, worker }: SelectionHost) {
     },
   };
 
+  /** Where the problem shown now is in `report` (same code, place and words), or -1. */
+  const stillShown = (report: ValidationReport | undefined): number => {
+    const { problemIndex, report: before } = get();
+    const shown = before.diagnostics[problemIndex];
+    if (!shown || !report) return -1;
+    return report.diagnostics.findIndex(
+      (d) => d.code === shown.code && d.path === shown.path && d.message === shown.message,
+    );
+  };
   return {
     actions,
     caret: (): number | undefined => pendingCaret,
@@ -124,21 +133,26 @@ export function createSelection({ get, set, flush, worker }: SelectionHost) {
       pendingCaret = undefined;
     },
     /**
-     * What the selection becomes with a new report (stored with it in one update): no problem shown,
-     * and the selection follows the caret the check looked at. When the caret moved again while a
+     * What the selection becomes with a new report (stored with it in one update): the problem shown
+     * stays shown while the new report still has it (the export's or the platform's findings joining
+     * the report after a problem was chosen must not take the choice away), else none is; and the
+     * selection follows the caret the check looked at. When the caret moved again while a
      * check in the worker ran, `then` selects at its new place.
      */
-    afterCheck(caret: CaretAnswer | undefined): {
+    afterCheck(
+      caret: CaretAnswer | undefined,
+      report?: ValidationReport,
+    ): {
       fields: Pick<SelectionFields, 'selection' | 'problemIndex'>;
       then?: () => void;
     } {
       const current = get().selection;
-      if (!caret) return { fields: { problemIndex: -1, selection: current } };
+      if (!caret) return { fields: { problemIndex: stillShown(report), selection: current } };
       const waiting = pendingCaret;
       pendingCaret = undefined;
       const pointer = caret.asked === waiting ? caret.pointer : undefined;
       const selection = pointer !== undefined ? followCaret(current, pointer) : current;
-      const fields = { problemIndex: -1, selection };
+      const fields = { problemIndex: stillShown(report), selection };
       return waiting !== undefined && waiting !== caret.asked
         ? { fields, then: () => actions.selectAt(waiting) }
         : { fields };

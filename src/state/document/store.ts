@@ -72,7 +72,7 @@ export function createDocumentStore(
         checked: () => get(),
         caret: selection.caret,
         adopt(checked, caret, change) {
-          const { fields, then } = selection.afterCheck(caret);
+          const { fields, then } = selection.afterCheck(caret, checked.report);
           set({ ...change, ...checked, ...fields });
           then?.();
         },
