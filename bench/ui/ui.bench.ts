@@ -36,7 +36,7 @@ const args = process.argv.slice(2);
 const port = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 4179;
 
 const BUDGETS = {
-  initialJsGzipKb: 200,
+  initialJsGzipKb: 190,
   coldLoadMs: 1000,
   changeToPaintP95TemplatesMs: 16,
   changeToPaintP95GeneratedMs: 50,

@@ -6,7 +6,7 @@ import { createExportStore } from '../../src/state/export/store';
 import { CatalogStoreProvider } from '../../src/ui/catalog/catalog-context';
 import { ExportStoreProvider } from '../../src/ui/export/export-context';
 import { ConfirmProvider } from '../../src/ui/dialog/confirm';
-import { InspectorBody } from '../../src/ui/inspector/InspectorPane';
+import { InspectorBody } from '../../src/ui/inspector/InspectorBody';
 import { loadPartForms } from '../../src/ui/inspector/lazy-forms';
 
 // A container's and a resource's forms load apart from the page (lazy-forms.tsx); rendered on the

@@ -15,6 +15,7 @@ import { StartScreen } from '../start/StartScreen';
 import { Workspace } from '../workspace/Workspace';
 import { whenIdle } from '../common/scheduling';
 import { loadMonacoEditor } from '../yaml/YamlPane';
+import { loadInspector } from '../workspace/InspectorPane';
 import { AppDialogs, useAppDialogs } from './AppDialogs';
 import { parseRoute, type Page } from './routes';
 import { useRoutes } from './use-routes';
@@ -105,8 +106,8 @@ export function App() {
   );
 }
 
-/** Monaco is fetched once the first page is up, so that it is ready by the time a workload is open. */
+/** Monaco and the inspector's forms are fetched once the first page is up, so that they are ready by the time a workload is open. */
 function usePreloadEditor(): void {
-  // The YAML pane reports failures itself.
-  useEffect(() => whenIdle(() => void loadMonacoEditor().catch(() => {})), []);
+  // The panes report failures themselves.
+  useEffect(() => whenIdle(() => void Promise.all([loadMonacoEditor(), loadInspector()]).catch(() => {})), []);
 }

@@ -4,7 +4,7 @@ import { ProblemsPanel } from '../problems/ProblemsPanel';
 import { usePlatformOn } from '../status/platform-context';
 import { YamlPane } from '../yaml/YamlPane';
 import { GraphPane } from './GraphPane';
-import { InspectorPane } from '../inspector/InspectorPane';
+import { InspectorPane } from './InspectorPane';
 import { Splitter } from './Splitter';
 
 /** The problems with the Status pane beside them (the orchestrator's view): downloaded when the view is first on. */

@@ -1,9 +1,7 @@
-import { memo, Suspense, useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
+import { memo, Suspense, useEffect, useId, useRef, type FocusEvent } from 'react';
 import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
 import { parentPointer } from '../../core/document/pointer';
 import type { Selection } from '../../state/document/store';
-import { Pane } from '../common/Pane';
-import { StaleNote } from '../common/StaleNote';
 import { InspectorProvider, useInspector, useInspectorSelection } from './inspector-context';
 import { ContainerFormView, loadPartForms, ResourceFormView } from './lazy-forms';
 import { Problems } from './Problems';
@@ -12,22 +10,13 @@ import { WorkloadForm } from './WorkloadForm';
 import './inspector.css';
 
 /**
- * The right pane: the form of what is selected — the workload, a container or a resource. It
- * follows the selection made in the graph, the YAML pane or the Problems panel, and selects what
- * the user focuses in it. Every edit is a core command through the store.
+ * The inspector's content (its pane is ui/workspace/InspectorPane.tsx): the form of what is
+ * selected — the workload, a container or a resource. It follows the selection made in the graph,
+ * the YAML pane or the Problems panel, and selects what the user focuses in it. Every edit is a
+ * core command through the store.
  */
-export function InspectorPane({ style }: { style?: CSSProperties }) {
-  useEffect(() => void loadPartForms(), []);
-  return (
-    <Pane id="inspector" title="Inspector" className="inspector-pane" style={style}>
-      <StaleNote />
-      <InspectorBody />
-    </Pane>
-  );
-}
-
-/** The inspector without its pane (for another host, and for tests). */
 export function InspectorBody() {
+  useEffect(() => void loadPartForms(), []);
   return (
     <InspectorProvider>
       <SectionView />
