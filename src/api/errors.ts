@@ -65,13 +65,16 @@ export class UnreachableError extends RepositoryError {
   readonly kind = 'unreachable';
   override readonly name = 'UnreachableError';
   readonly url: string;
+  /** The server took the connection and never answered within the time allowed: asking again would only wait as long again. */
+  readonly timedOut: boolean;
 
-  constructor(url: string, reason: string) {
+  constructor(url: string, reason: string, timedOut = false) {
     super(
       `Could not reach ${url}: ${reason}. Check the address, that the server is running, ` +
         'and that it accepts requests from this page (CORS).',
     );
     this.url = url;
+    this.timedOut = timedOut;
   }
 }
 

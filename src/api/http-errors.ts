@@ -34,19 +34,41 @@ export function errorFromAnswer(response: Response, body: unknown, what: string)
     case 401:
     case 403:
       return new UnauthorizedError(
-        `The server refused ${what} (${answered})${said ? `: ${said}` : ''}. Check the token or API key of this connection.`,
+        `${sentence(`The server refused ${what} (${answered})`, said)} Check the token or API key of this connection.`,
         status,
       );
     case 404:
-      return new NotFoundError(said ?? `The server has no ${what} (${answered}).`, status);
+      // A bare "Not Found" (a plain-text body, a gateway) names neither what was asked nor where.
+      return new NotFoundError(
+        said && !sameWords(said, response.statusText) && !sameWords(said, 'Not Found')
+          ? said
+          : `The server does not have ${what} (${answered}).`,
+        status,
+      );
     case 409:
       return new ConflictError(said ?? `The server already has ${what} (${answered}).`, status);
     case 412:
       // If-Match refused: someone saved a newer version since this client read it.
       return new ConflictError(said ?? `Someone else changed ${what} on the server since it was opened here.`, status);
     default:
-      return new ServerError(`The server failed on ${what} (${answered})${said ? `: ${said}` : '.'}`, status);
+      return new ServerError(sentence(`The server failed on ${what} (${answered})`, said), status);
   }
+}
+
+/** `lead: said.` as one sentence, whatever punctuation the server's words end with. */
+function sentence(lead: string, said: string | undefined): string {
+  if (!said) return `${lead}.`;
+  const words = said.trim();
+  return /[.!?]$/.test(words) ? `${lead}: ${words}` : `${lead}: ${words}.`;
+}
+
+function sameWords(a: string, b: string): boolean {
+  const norm = (s: string) =>
+    s
+      .trim()
+      .replace(/[.!]+$/, '')
+      .toLowerCase();
+  return norm(a) === norm(b);
 }
 
 /** The message a server put in its answer, if any. */

@@ -277,3 +277,66 @@ describe('HTTP repository when the server is not there or not an API', () => {
     expect((down as Error).message).toContain('Down for maintenance until 14:00');
   });
 });
+
+describe('HTTP repository against a server that misbehaves', () => {
+  /** A server answering each request with `answer(url)`: [status, content type, body]. */
+  async function serving(answer: (url: URL) => [number, string, string]) {
+    const api = createServer((request, response) => {
+      const [status, type, body] = answer(new URL(request.url ?? '/', 'http://here'));
+      response.writeHead(status, { 'content-type': type });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const { port } = api.address() as { port: number };
+    return {
+      repo: new HttpWorkloadRepository({ baseUrl: `http://127.0.0.1:${port}`, credentials: bearer }),
+      close: () => new Promise<void>((resolve) => api.close(() => resolve())),
+    };
+  }
+
+  it('pages a list whose server ignores limit and offset, instead of drawing all 20,000', async () => {
+    const all = Array.from({ length: 20_000 }, (_, i) => ({
+      apiVersion: 'score.dev/v1b1',
+      metadata: { name: `w-${i}` },
+      containers: { main: { image: 'nginx' } },
+    }));
+    const body = JSON.stringify({ items: all, total: all.length });
+    const { repo, close } = await serving(() => [200, 'application/json', body]);
+    const first = await repo.list({ limit: 50 });
+    const third = await repo.list({ limit: 50, offset: 100 });
+    await close();
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0]!.name).toBe('w-0');
+    expect(first).toMatchObject({ total: 20_000, limit: 50, offset: 0 });
+    expect(third.items.map((i) => i.name)).toEqual(all.slice(100, 150).map((w) => w.metadata.name));
+  });
+
+  it('cuts a page longer than asked from a server that honours offset but not limit', async () => {
+    const { repo, close } = await serving((url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const items = Array.from({ length: 500 }, (_, i) => ({ metadata: { name: `w-${offset + i}` } }));
+      return [200, 'application/json', JSON.stringify({ items, total: 20_000 })];
+    });
+    const page = await repo.list({ limit: 20, offset: 40 });
+    await close();
+    expect(page.items.map((i) => i.name)).toEqual(Array.from({ length: 20 }, (_, i) => `w-${40 + i}`));
+    expect(page).toMatchObject({ total: 20_000, limit: 20, offset: 40 });
+  });
+
+  it('says a refusal in whole sentences, and what a bare "Not Found" was about', async () => {
+    const answers: Array<[number, string, string]> = [
+      [401, 'application/json', JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'The token has expired.' } })],
+      [404, 'text/plain', 'Not Found'],
+    ];
+    const { repo, close } = await serving(() => answers.shift()!);
+    const expired = await repo.list().catch((e: unknown) => e);
+    const missing = await repo.get('web-shop').catch((e: unknown) => e);
+    await close();
+    expect(expired).toBeInstanceOf(UnauthorizedError);
+    expect((expired as Error).message).toBe(
+      'The server refused the list of workloads (401 Unauthorized): The token has expired. Check the token or API key of this connection.',
+    );
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as Error).message).toBe('The server does not have the workload "web-shop" (404 Not Found).');
+  });
+});

@@ -83,6 +83,7 @@ export class HttpWorkloadRepository implements WorkloadRepository {
           throw new UnreachableError(
             baseUrl,
             timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : reasonOf(error),
+            timeout.aborted,
           );
         }
       },
@@ -97,11 +98,19 @@ export class HttpWorkloadRepository implements WorkloadRepository {
     if (!isRecord(data) || !Array.isArray(items) || !items.every(isRecord)) {
       throw this.strange('the list of workloads', 'a list of workloads');
     }
+    // A server that ignores `limit` may send thousands: the page is cut to what was asked, so that
+    // the list draws one page, not the whole library. A page holding every workload there is (no
+    // total, or a total no larger than it) is the whole list, wherever `offset` pointed.
+    const total = typeof data.total === 'number' ? data.total : undefined;
+    const whole = items.length > q.limit && (total === undefined || total <= items.length);
+    const start = whole ? q.offset : 0;
+    const cut = items.length > q.limit;
+    const page = cut ? items.slice(start, start + q.limit) : items;
     return {
-      items: items.map((workload) => ({ name: nameIn(workload) ?? '', workload })),
-      total: data.total ?? items.length,
-      limit: data.limit ?? q.limit,
-      offset: data.offset ?? q.offset,
+      items: page.map((workload) => ({ name: nameIn(workload) ?? '', workload })),
+      total: total ?? (cut && !whole ? q.offset + items.length : items.length),
+      limit: cut ? q.limit : (data.limit ?? q.limit),
+      offset: cut ? q.offset : (data.offset ?? q.offset),
     };
   }
 

@@ -178,3 +178,28 @@ describe('workload library cache', () => {
     expect(workloadKeys.list(local, { limit: 5 })).not.toEqual(workloadKeys.list(local, { limit: 6 }));
   });
 });
+
+describe('a server that never answers', () => {
+  it('is asked once: the list fails after one timeout, not three', async () => {
+    const { createServer } = await import('node:http');
+    const { HttpWorkloadRepository } = await import('./http-repository');
+    const { UnreachableError } = await import('./errors');
+    const sockets = new Set<import('node:net').Socket>();
+    let requests = 0;
+    const server = createServer(() => void requests++); // takes the request, never answers
+    server.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const repo = new HttpWorkloadRepository({
+      baseUrl: `http://127.0.0.1:${port}`,
+      credentials: { kind: 'none' },
+      timeoutMs: 150,
+    });
+    const error = await client.fetchQuery(workloadsQuery(repo)).catch((e: unknown) => e);
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(error).toBeInstanceOf(UnreachableError);
+    expect((error as Error).message).toContain('no answer within 0.15 s');
+    expect(requests).toBe(1);
+  });
+});

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { ValidationResult } from './contract';
-import { isRetryable, type RepositoryError } from './errors';
+import { isRetryable, UnreachableError, type RepositoryError } from './errors';
 import { renameWorkload } from './rename';
 import type { SavedWorkload, WorkloadInput, WorkloadPage, WorkloadQuery, WorkloadRepository } from './repository';
 
@@ -19,8 +19,12 @@ export const workloadKeys = {
   resources: (repo: WorkloadRepository, name: string) => [...workloadKeys.all(repo), 'resources', name] as const,
 };
 
-/** Retries what may recover (network, server), never a missing or invalid workload. */
-const retry = (failures: number, error: unknown) => failures < 2 && isRetryable(error);
+/**
+ * Retries what may recover (network, server), never a missing or invalid workload, nor a server that
+ * did not answer in time: the user has waited the whole timeout once, and would wait it twice more.
+ */
+export const retry = (failures: number, error: unknown) =>
+  failures < 2 && isRetryable(error) && !(error instanceof UnreachableError && error.timedOut);
 
 export function workloadsQuery(repo: WorkloadRepository, query: WorkloadQuery = {}) {
   return queryOptions({

@@ -97,6 +97,30 @@ describe('Save', () => {
     expect((await local.get('shop')).text).toBe(mine);
   });
 
+  it('says so when the server refuses the replacement the user asked for (409), keeping the text', async () => {
+    const { createServer } = await import('node:http');
+    // A server that has "shop" already and refuses every write of it, the overwrite included.
+    const api = createServer((_, response) => {
+      response.writeHead(409, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { code: 'CONFLICT', message: 'shop is locked by a deployment.' } }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const { port } = api.address() as { port: number };
+    const server = new HttpWorkloadRepository({ baseUrl: `http://127.0.0.1:${port}`, credentials: { kind: 'none' } });
+    const mine = workloadText('shop');
+    const { document, library } = setUp(mine, server);
+    expect(await saveOpenWorkload(document, library, client)).toEqual({ kind: 'conflict', name: 'shop' });
+    const replaced = await saveOpenWorkload(document, library, client, { replace: true });
+    await new Promise<void>((resolve) => api.close(() => resolve()));
+    expect(replaced).toMatchObject({ kind: 'failed', retryable: true });
+    expect(replaced.kind === 'failed' && replaced.message).toMatch(
+      /^Not saved: the server refused to replace “shop”\. shop is locked by a deployment\. Your text is kept here\./,
+    );
+    expect(library.getState().save).toMatchObject({ state: 'failed', kind: 'conflict', retryable: true });
+    expect(document.getState().text).toBe(mine);
+    expect(library.getState().link).toBeNull();
+  });
+
   it('makes the workload again when the saved one was deleted meanwhile', async () => {
     const text = workloadText('shop');
     const { document, library } = setUp(text);

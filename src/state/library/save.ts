@@ -79,6 +79,15 @@ export async function saveOpenWorkload(
     library.getState().setSave({ state: 'saved', name, created, at: Date.now() });
     return { kind: 'saved', name, created };
   } catch (error) {
+    // Told to replace, and refused still (a 409 to an overwrite): there is no other choice to ask
+    // about, so the refusal is said, with the server's words, and saving can be tried again.
+    if (error instanceof ConflictError && replace) {
+      const message =
+        `Not saved: the server refused to replace “${name}”. ${error.message} ` +
+        'Your text is kept here. Save again to retry, or change metadata.name to save it as a new workload.';
+      library.getState().setSave({ state: 'failed', message, retryable: true, kind: 'conflict' });
+      return { kind: 'failed', message, retryable: true };
+    }
     if (error instanceof ConflictError) {
       library.getState().setSave({ state: 'idle' });
       return error.status === 412 ? { kind: 'conflict', name, changed: true } : { kind: 'conflict', name };
