@@ -66,7 +66,7 @@ test('keyboard only: open a file, fix every problem, add a container and a resou
   ] as const) {
     await page.keyboard.press('F8');
     await page.keyboard.press('Control+.');
-    await expect(fixes).toBeVisible({ timeout: 15_000 }); // its first opening loads the planners
+    await expect(fixes).toBeVisible({ timeout: 30_000 }); // its first opening loads the planners
     await expect(fixes.getByRole('button', { name: `Write "${to}" instead of "${from}"` })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(fixes).toBeHidden();

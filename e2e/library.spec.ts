@@ -217,7 +217,7 @@ test.describe('a remote library that cannot be reached', () => {
     await expect(lib.main).toContainText(`Saved on the server ${baseUrl}`);
     // The list is asked for again twice (the network may recover) before the error shows.
     await expect(lib.error).toContainText(`The library could not be read. Could not reach ${baseUrl}`, {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await lib.back.click();
 

@@ -154,7 +154,7 @@ test('a problem is fixed from Problems through its quick fix, previewed, as one 
   await first.getByRole('button').focus();
   await page.keyboard.press('Control+.');
   const fixes = page.getByRole('dialog', { name: 'Quick fixes' });
-  await expect(fixes).toBeVisible({ timeout: 15_000 }); // its first opening loads the planners
+  await expect(fixes).toBeVisible({ timeout: 30_000 }); // its first opening loads the planners
   const fix = fixes.getByRole('button', { name: 'Write "512Mi" instead of "512mb"' });
   await expect(fix).toBeFocused();
   await expect(fixes.locator('del').first()).toHaveText(/memory: 512mb/);
@@ -218,7 +218,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await app(page).problems.first().getByRole('button').focus();
     await page.keyboard.press('Control+.');
     // Its first opening loads the quick fixes' planners.
-    await expect(page.getByRole('dialog', { name: 'Quick fixes' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('dialog', { name: 'Quick fixes' })).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page), 'in the quick fixes').toEqual([]);
     await page.screenshot({ path: `test-results/fixes-${colorScheme}.png` });
   });

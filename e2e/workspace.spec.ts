@@ -393,6 +393,12 @@ test('the caret selects what it stands in; a selection made elsewhere is shown i
   await expect(ui.selected).toHaveText('/containers/hello/args');
   // The editor highlights the selected entry and leaves the caret where the user put it.
   await expect(ui.monaco.locator('.selected-entry')).not.toHaveCount(0);
+  // `args` is one line: the mark in the margin covers that line, not the next one too.
+  await expect(ui.monaco.locator('.selected-entry-lines')).toHaveCount(1);
+  await page.evaluate(() => window.scoreDesigner!.select('/containers/hello'));
+  await expect(ui.monaco.locator('.selected-entry-lines')).toHaveCount(4); // hello:, image:, command:, args:
+  await page.evaluate(() => window.scoreDesigner!.select('/containers/hello/args'));
+  await expect(ui.selected).toHaveText('/containers/hello/args');
   await ui.editor.focus();
   await page.keyboard.type('x');
   expect(await textOf(page)).toContain('  name: xhello-world');
@@ -431,7 +437,7 @@ test('the schema completes field names and explains them on hover', async ({ pag
     await page.mouse.move(0, 0);
     await word.hover();
     await expect(hover).toBeVisible({ timeout: 2_500 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await caretTo(page, 10);
   await page.keyboard.type('    ');
   await page.keyboard.press('Control+Space');

@@ -3,6 +3,8 @@ export interface Message {
   id: number;
   kind: 'error' | 'info';
   text: string;
+  /** The workload's text when it was said: once the text is another, the message is about the past. */
+  said: string;
 }
 
 /** What the workspace tells the user beside the workload: a message, a recovered draft, drafts waiting. */
@@ -26,7 +28,7 @@ export interface NoticeActions {
 }
 
 export interface NoticesHost {
-  get(): NoticeFields;
+  get(): NoticeFields & { text: string };
   set(fields: Partial<NoticeFields>): void;
 }
 
@@ -35,7 +37,7 @@ export function createNotices({ get, set }: NoticesHost) {
   let messages = 0;
   const actions: NoticeActions = {
     say(kind, text) {
-      set({ message: { id: ++messages, kind, text } });
+      set({ message: { id: ++messages, kind, text, said: get().text } });
     },
     dismissMessage() {
       set({ message: null });
@@ -55,6 +57,14 @@ export function createNotices({ get, set }: NoticesHost) {
     /** A refusal shown before is answered by a success (a rename retried with a valid name). */
     answered(): void {
       if (get().message?.kind === 'error') set({ message: null });
+    },
+    /**
+     * The text changed (typing, a command, undo): a message said about another text would stay on
+     * screen with stale words ("Removed…", "…was not opened"), so it goes.
+     */
+    textChanged(): void {
+      const { message, text } = get();
+      if (message && message.said !== text) set({ message: null });
     },
   };
 }

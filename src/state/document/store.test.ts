@@ -132,6 +132,20 @@ describe('the document store', () => {
     expect(store.getState().message).toBeNull();
   });
 
+  it('a message said about an earlier text goes when the text changes, by typing or undo', () => {
+    const store = createDocumentStore({ text: valid, origin: 'test' });
+    store.getState().say('info', 'Removed 3 references to db.');
+    store.getState().typeText(`${valid}# more\n`);
+    expect(store.getState().message).toBeNull();
+    store.getState().runCommand('setVariable', { container: 'nope', name: 'A', value: 'b' });
+    expect(store.getState().message?.kind).toBe('error');
+    store.getState().flush();
+    expect(store.getState().message?.kind).toBe('error'); // a check changes no text
+    store.getState().undo();
+    expect(store.getState().text).toBe(valid);
+    expect(store.getState().message).toBeNull();
+  });
+
   it('runs several commands as one undo step; a refused one is skipped and returned', () => {
     const store = createDocumentStore({ text: valid, origin: 'test' });
     const results = store.getState().runCommands([

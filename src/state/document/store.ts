@@ -83,7 +83,10 @@ export function createDocumentStore(
     const document = createDocument({
       get,
       set,
-      changed: checker.changed,
+      changed(...change) {
+        checker.changed(...change);
+        notices.textChanged();
+      },
       startOver(fields) {
         selection.forget();
         set({ ...fields, ...noSelection, ...checker.first(fields.text), recovered: null, message: null });

@@ -23,8 +23,11 @@ function IntentButton({ intent }: { intent: Intent }) {
       disabled={!applies}
       aria-keyshortcuts={ariaKeyShortcuts(intent.keys)}
       title={`${intent.label} (${shortcutText(intent.keys)})`}
+      aria-label={intent.label}
+      className="icon-button"
     >
-      {intent.label}
+      {/* An arrow on screen (the header keeps to one row); its name and tooltip say the word. */}
+      <span aria-hidden="true">{intent.name === 'undo' ? '↶' : '↷'}</span>
     </button>
   );
 }

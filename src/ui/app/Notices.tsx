@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useDocument } from '../../state/document/context';
 import { useConfirm } from '../dialog/confirm';
 
@@ -12,12 +13,31 @@ export function Notices() {
   );
 }
 
+/** How long news (not an error) stays once said, unless the pointer or the focus rests on it. */
+const INFO_SHOWN_MS = 10_000;
+
 function MessageNotice() {
   const message = useDocument((s) => s.message);
   const dismiss = useDocument((s) => s.dismissMessage);
+  const [held, setHeld] = useState(false);
+  const id = message?.id;
+  const news = message?.kind === 'info';
+  // News goes by itself; an error stays until dismissed or the text changes (notices.ts).
+  useEffect(() => {
+    if (!news || held) return;
+    const timer = setTimeout(dismiss, INFO_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [id, news, held, dismiss]);
   if (!message) return null;
   return (
-    <div className={`notice ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`notice ${message.kind}`}
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
       <p>{message.text}</p>
       <button type="button" onClick={dismiss}>
         Dismiss

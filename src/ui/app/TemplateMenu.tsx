@@ -14,8 +14,15 @@ export function TemplateMenu({
 }) {
   return (
     <>
-      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        New from template…
+      {/* "New…" on screen keeps the header to one row; the name says the rest and starts with those words. */}
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-label="New from template…"
+        title="New from template…"
+        onClick={() => setOpen(true)}
+      >
+        New…
       </button>
       {open && (
         <Modal title="New from template" onClose={() => setOpen(false)} className="template-dialog">

@@ -15,8 +15,14 @@ export function ThemePicker() {
   const id = useId();
   return (
     <span className="theme-picker">
-      <label htmlFor={id}>Theme</label>
-      <select id={id} value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
+      {/* Named, not labelled on screen: the header keeps to one row at 1440 px (the options say what they are). */}
+      <label htmlFor={id} className="visually-hidden">
+        Theme
+      </label>
+      <span aria-hidden="true" className="theme-mark">
+        ◐
+      </span>
+      <select id={id} value={theme} title="Theme" onChange={(e) => setTheme(e.target.value as ThemeChoice)}>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}

@@ -6,7 +6,7 @@ export function ValidationStatus() {
   const text = useDocument((s) => statusText(s.report));
   const valid = useDocument((s) => s.report.valid);
   return (
-    <p className={`status ${valid ? 'valid' : 'invalid'}`} role="status" aria-label="Validation status">
+    <p className={`status ${valid ? 'valid' : 'invalid'}`} role="status" aria-label="Validation status" title={text}>
       <span aria-hidden="true">{valid ? '✓ ' : '✕ '}</span>
       {text}
     </p>

@@ -10,8 +10,8 @@ export function WorkloadTitle() {
     document.title = name === undefined ? 'Score Designer' : `${name} — Score Designer`;
   }, [name]);
   return (
-    <p className="workload">
-      <span className="label">Workload</span>{' '}
+    <p className="workload" title={name === undefined ? undefined : `Workload ${name}`}>
+      <span className="label visually-hidden">Workload </span>
       {name === undefined ? (
         <span className="workload-name unnamed">no name</span>
       ) : (

@@ -105,7 +105,14 @@ export function AddRow({
     <div className="add-row" ref={row}>
       {fields.map((f, i) =>
         f.render ? (
-          <span key={f.label}>{f.render(values[i]!, setAt(i))}</span>
+          // A choice has no placeholder to say what it is for: its name is shown above it (the control
+          // itself carries the same name for screen readers).
+          <span key={f.label} className="add-field">
+            <span className="add-field-label" aria-hidden="true">
+              {f.label}
+            </span>
+            {f.render(values[i]!, setAt(i))}
+          </span>
         ) : (
           <input
             key={f.label}

@@ -38,8 +38,13 @@ export function ShareButton() {
 
   return (
     <>
-      <button type="button" onClick={() => void share()} title="Copy a link that opens this workload">
-        Share link
+      <button
+        type="button"
+        onClick={() => void share()}
+        aria-label="Share link"
+        title="Share link: copy a link that opens this workload"
+      >
+        Share
       </button>
       {link && (
         <Suspense fallback={null}>

@@ -224,7 +224,11 @@ export function mountYamlEditor(
     }
     const pointer = selection.pointer;
     const r = rangeOf(report.parsed, pointer, 'entry');
-    const range = new monaco.Range(r.line, r.column, r.endLine, r.endColumn);
+    // An entry's text ends with its line break: drawn as is, the mark would reach the next line's start.
+    const range =
+      r.endColumn === 1 && r.endLine > r.line
+        ? new monaco.Range(r.line, r.column, r.endLine - 1, model.getLineMaxColumn(r.endLine - 1))
+        : new monaco.Range(r.line, r.column, r.endLine, r.endColumn);
     highlight.set([
       {
         range,
