@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { exportCompose } from '../src/core/export/compose';
-import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
+import { app, expect, exportMenu, openTemplate, setText, test, textOf } from './fixtures';
 
 /**
  * Export: score.yaml byte for byte, compose.yaml equal to the core's export of the same text and
@@ -35,15 +35,6 @@ resources:
   db:
     type: postgres
 `;
-
-function exportMenu(page: Page) {
-  return {
-    button: page.getByRole('button', { name: 'Export', exact: true }),
-    menu: page.getByRole('menu', { name: 'Export' }),
-    item: (name: string) => page.getByRole('menuitem', { name }),
-    report: page.locator('.export-report'),
-  };
-}
 
 async function choose(page: Page, item: string) {
   const menu = exportMenu(page);

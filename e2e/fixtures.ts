@@ -160,3 +160,33 @@ export async function problemPosition(problem: Locator): Promise<{ line: number;
   if (!match) throw new Error(`problem shows no line:column: "${text}"`);
   return { line: Number(match[1]), column: Number(match[2]) };
 }
+
+/** A workload with two problems that quick fixes mend (memory written "512mb" and "1gb"). */
+export const withProblems = `apiVersion: score.dev/v1b1
+metadata:
+  name: shop
+containers:
+  web:
+    image: nginx
+    resources:
+      limits:
+        memory: 512mb
+  worker:
+    image: worker
+    resources:
+      limits:
+        memory: 1gb
+`;
+
+/** The command palette (Ctrl+K). */
+export const palette = (page: Page) => page.getByRole('dialog', { name: 'Commands' });
+
+/** The top bar's Export button, its menu, an item of it, and the export's report. */
+export function exportMenu(page: Page) {
+  return {
+    button: page.getByRole('button', { name: 'Export', exact: true }),
+    menu: page.getByRole('menu', { name: 'Export' }),
+    item: (name: string) => page.getByRole('menuitem', { name }),
+    report: page.locator('.export-report'),
+  };
+}

@@ -4,7 +4,17 @@ import type { Download, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { exportCompose } from '../src/core/export/compose';
 import { exportKubernetes } from '../src/core/export/k8s';
-import { app, expect, openApp, openTemplate, setText, templateButton, test, waitForEditor } from './fixtures';
+import {
+  app,
+  expect,
+  exportMenu,
+  openApp,
+  openTemplate,
+  setText,
+  templateButton,
+  test,
+  waitForEditor,
+} from './fixtures';
 
 /**
  * The Kubernetes export in the browser: the preview beside the Compose one, following edits with
@@ -34,15 +44,6 @@ resources:
 
 /** The worker answers after the check, off the page; on a loaded 2-core machine it may take seconds to start. */
 const WORKER_ANSWER = { timeout: 20_000 };
-
-function exportMenu(page: Page) {
-  return {
-    button: page.getByRole('button', { name: 'Export', exact: true }),
-    menu: page.getByRole('menu', { name: 'Export' }),
-    item: (name: string) => page.getByRole('menuitem', { name }),
-    report: page.locator('.export-report'),
-  };
-}
 
 /** Starts a download with `start` and returns what the browser downloaded. */
 async function downloaded(page: Page, start: () => Promise<void>): Promise<{ download: Download; bytes: Buffer }> {

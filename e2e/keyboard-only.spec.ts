@@ -1,29 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { app, caretTo, expect, openApp, openTemplate, test, textOf } from './fixtures';
+import { app, caretTo, expect, openApp, openTemplate, palette, test, textOf, withProblems } from './fixtures';
 
 /**
  * Issue 38's first Must-show, end to end and with no mouse: open a workload file, fix every problem
  * through quick fixes, add a container and a resource, connect them, export. Every step is a key:
  * the command palette, F8 and Ctrl+. for the problems, F6 to the graph, Shift+Tab to the Export button.
  */
-const withProblems = `apiVersion: score.dev/v1b1
-metadata:
-  name: shop
-containers:
-  web:
-    image: nginx
-    resources:
-      limits:
-        memory: 512mb
-  worker:
-    image: worker
-    resources:
-      limits:
-        memory: 1gb
-`;
-
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Commands' });
-
 /** Runs a command from the palette: Ctrl+K, the words, Enter on the entry they select. */
 async function command(page: Page, words: string, entry: RegExp) {
   await page.keyboard.press('Control+k');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { app, caretTo, expect, openApp, openTemplate, setText, test, textOf } from './fixtures';
+import { app, caretTo, expect, openApp, openTemplate, palette, setText, test, textOf, withProblems } from './fixtures';
 
 /**
  * The command palette, the keyboard sheet and quick fixes, from the keyboard: the palette lists the
@@ -15,24 +15,7 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Commands' });
 const search = (page: Page) => palette(page).getByRole('combobox', { name: 'Search commands' });
-
-const withProblems = `apiVersion: score.dev/v1b1
-metadata:
-  name: shop
-containers:
-  web:
-    image: nginx
-    resources:
-      limits:
-        memory: 512mb
-  worker:
-    image: worker
-    resources:
-      limits:
-        memory: 1gb
-`;
 
 test('keyboard only: a template from the palette, then a container added through it', async ({ page }) => {
   await openApp(page);
