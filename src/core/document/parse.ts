@@ -1,6 +1,9 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, parseAllDocuments, visit, type Document } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
 import type { Diagnostic, DiagnosticCode, Severity } from '../diagnostics';
+import { aliasBombAt, aliasProblem, excessiveAliasing } from './aliasing';
 import { LineIndex } from './lines';
+
+export { aliasProblem } from './aliasing';
 
 /**
  * Reading a workload's text: YAML or JSON (JSON is read as YAML 1.2, of which it is a subset).
@@ -158,19 +161,21 @@ export function parseWorkloadText(text: string): ParsedDocument {
   const alias = text.includes('*') ? aliasProblem(doc.contents) : undefined;
   if (alias) return block(doc, undefined, alias.code, alias.message, alias.at[0], alias.at[1]);
 
+  // Aliases are expanded as far as the toolchain expands them (yaml.v3's rule, in aliasing.ts), and no
+  // further: the data then holds each anchored value once, shared by its aliases.
+  if (alias === undefined && text.includes('*') && excessiveAliasing(doc.contents)) {
+    return block(
+      doc,
+      undefined,
+      'TOO_MANY_ALIASES',
+      'The anchors and aliases in this document expand to too much data (an "alias bomb"). Replace the nested aliases with plain values.',
+      ...aliasBombAt(doc.contents),
+    );
+  }
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    value = doc.toJS({ maxAliasCount: -1 });
   } catch (error) {
-    if (/alias/i.test(errorMessage(error))) {
-      return block(
-        doc,
-        undefined,
-        'TOO_MANY_ALIASES',
-        'The anchors and aliases in this document expand to too much data (an "alias bomb"). Replace the nested aliases with plain values.',
-        ...nestedAliasAt(doc),
-      );
-    }
     return isStackOverflow(error)
       ? block(doc, undefined, 'NESTING_TOO_DEEP', tooDeep)
       : block(doc, undefined, 'SYNTAX_ERROR', `The document could not be turned into data: ${errorMessage(error)}`);
@@ -274,61 +279,6 @@ export function measureDepth(root: unknown, from = 1): { tooDeep: boolean; at: n
   return { tooDeep: false, at: 0 };
 }
 
-/**
- * The first alias that cannot be followed, as the Score toolchain's YAML reader (yaml.v3) refuses it:
- * one naming an anchor not set before it, or one inside the value of the anchor it names (that value
- * would contain itself, without end). An alias names the last anchor of its name set before it, so the
- * tree is walked in the text's order, keeping the anchors set so far and the anchored nodes still open.
- * Walked without recursion, as deep input may be hostile.
- */
-export function aliasProblem(
-  root: unknown,
-): { code: DiagnosticCode; message: string; at: [number, number] } | undefined {
-  const anchors = new Map<string, unknown>();
-  const open = new Set<unknown>();
-  // A node to enter, or (as `{ leave }`) an anchored node whose value ends here.
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node && typeof node === 'object' && 'leave' in node) {
-      open.delete((node as { leave: unknown }).leave);
-      continue;
-    }
-    if (isAlias(node)) {
-      const name = node.source;
-      const at: [number, number] = node.range ? [node.range[0], node.range[1]] : [0, 0];
-      const target = anchors.get(name);
-      if (target === undefined) {
-        return {
-          code: 'UNKNOWN_ANCHOR',
-          message: `The alias *${name} names an anchor that is not defined: no &${name} comes before it. Define the anchor (&${name}) on an earlier value, or write the value here.`,
-          at,
-        };
-      }
-      if (open.has(target)) {
-        return {
-          code: 'ALIAS_CYCLE',
-          message: `The alias *${name} is inside the value of its own anchor &${name}, so that value would contain itself without end. Replace *${name} with a plain value, or move the anchor.`,
-          at,
-        };
-      }
-      continue;
-    }
-    if (!isNode(node)) continue;
-    if (node.anchor) {
-      anchors.set(node.anchor, node);
-      open.add(node);
-      stack.push({ leave: node });
-    }
-    if (isMap(node)) {
-      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!.value, node.items[i]!.key);
-    } else if (isSeq(node)) {
-      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
-    }
-  }
-  return undefined;
-}
-
 function describeNode(node: unknown): string {
   if (isSeq(node)) return 'a list';
   if (isAlias(node)) return 'an alias';
@@ -351,36 +301,6 @@ function yamlMessage(code: string, message: string): string {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * Where an alias bomb is: the first alias to a collection that holds aliases itself (each such level
- * multiplies what the ones above expand to), else the first alias; the start when there is none.
- */
-function nestedAliasAt(doc: Document.Parsed): [number, number] {
-  let first: [number, number] | undefined;
-  let nested: [number, number] | undefined;
-  visit(doc, {
-    Alias(_, alias) {
-      if (!alias.range) return;
-      first ??= [alias.range[0], alias.range[1]];
-      const target = alias.resolve(doc);
-      let holdsAliases = false;
-      if (target && (isMap(target) || isSeq(target))) {
-        visit(target, {
-          Alias() {
-            holdsAliases = true;
-            return visit.BREAK;
-          },
-        });
-      }
-      if (holdsAliases) {
-        nested = [alias.range[0], alias.range[1]];
-        return visit.BREAK;
-      }
-    },
-  });
-  return nested ?? first ?? [0, 0];
 }
 
 function isStackOverflow(error: unknown): boolean {

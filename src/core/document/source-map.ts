@@ -1,3 +1,4 @@
+import { resolveAlias } from './aliasing';
 import {
   isAlias,
   isMap,
@@ -40,7 +41,7 @@ export function locate(doc: Document, pointer: string): NodeLocation {
   let key: Node | undefined;
   let pair: Pair | undefined;
   for (const segment of segments) {
-    const container: unknown = isAlias(node) ? node.resolve(doc) : node;
+    const container: unknown = isAlias(node) ? resolveAlias(doc, node) : node;
     let next: { node: Node | undefined; key: Node | undefined; pair: Pair | undefined } | undefined;
     if (isMap(container)) {
       const found = pairsByKey(container).get(segment);

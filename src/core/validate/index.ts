@@ -1,6 +1,7 @@
 import { catalogRules } from '../catalog/validate';
 import type { Catalog } from '../catalog/types';
 import { compareDiagnostics, type Diagnostic } from '../diagnostics';
+import { capRepeated } from './capped';
 import { reparseWorkloadText } from '../document/incremental';
 import type { ParsedDocument } from '../document/parse';
 import { runRules } from './rules';
@@ -39,9 +40,10 @@ export function validateParsed(parsed: ParsedDocument, options: ValidationOption
     if (options.catalog) diagnostics.push(...catalogLayer(parsed, options.catalog));
   }
   diagnostics.sort(compareDiagnostics);
+  // Counted whole, listed capped: the verdict says how many there are, the list shows each kind's first ones.
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
-  return { parsed, diagnostics, valid: errors === 0, errors, warnings };
+  return { parsed, diagnostics: capRepeated(diagnostics), valid: errors === 0, errors, warnings };
 }
 
 export function validateText(text: string, options: ValidationOptions = {}): ValidationReport {

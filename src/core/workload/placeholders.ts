@@ -1,4 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
+import { resolveAlias } from '../document/aliasing';
 import type { ParsedDocument } from '../document/parse';
 import { childPointer } from '../document/pointer';
 import { keyText } from '../document/source-map';
@@ -107,7 +108,7 @@ function expandableStrings(parsed: ParsedDocument): ExpandableString[] {
   const doc = parsed.doc;
   const out: ExpandableString[] = [];
   if (!doc) return out;
-  const resolve = (node: unknown): unknown => (isAlias(node) ? node.resolve(doc) : node);
+  const resolve = (node: unknown): unknown => (isAlias(node) ? resolveAlias(doc, node) : node);
   const add = (node: unknown, pointer: string, context: PlaceholderContext): void => {
     const scalar = resolve(node);
     if (isScalar(scalar) && typeof scalar.value === 'string' && scalar.value.includes('$')) {
