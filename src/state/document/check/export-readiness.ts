@@ -2,7 +2,8 @@ import { compareDiagnostics, type Diagnostic } from '../../../core/diagnostics';
 import { exportFindings, withExportReadiness } from '../../../core/export/compose/problems';
 import type { ValidationReport } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
-import type { CheckTimers, TimerHandle } from './timers';
+import type { CheckTimers } from './timers';
+import { askAfterEachCheck } from './worker-question';
 
 /**
  * Export readiness follows each check: once a text's report is in the store, the validation worker
@@ -29,8 +30,15 @@ export interface ExportReadinessOptions {
 }
 
 export function createExportReadiness({ timers, worker, report, adopt }: ExportReadinessOptions) {
-  let timer: TimerHandle | undefined;
-  let asked = 0;
+  const question = askAfterEachCheck<Diagnostic[]>({
+    timers,
+    report,
+    ask: (parsed) => worker()?.exportReadiness?.(parsed.text),
+    answered(found) {
+      const now = report();
+      if (!sameProblems(exportFindings(now.diagnostics), found)) adopt(withExportReadiness(now, found));
+    },
+  });
 
   return {
     /** `next`, with the export problems of the report it replaces, until the worker's answer about it. */
@@ -45,26 +53,9 @@ export function createExportReadiness({ timers, worker, report, adopt }: ExportR
      * page's first load).
      */
     follow(text: string, afterMs = 0): void {
-      timers.cancel(timer);
-      const id = ++asked;
       // A long text's export takes the worker a while (the 100×100: about 200 ms on a loaded 2-core
       // machine), and holds up its next check: asked for only once typing has paused for longer.
-      const wait = text.length >= LONG_TEXT ? Math.max(afterMs, LONG_TEXT_WAIT_MS) : afterMs;
-      timer = timers.after(wait, () => {
-        timer = undefined;
-        const background = worker();
-        const { parsed } = report();
-        if (!background?.exportReadiness || id !== asked) return;
-        background.exportReadiness(parsed.text).then(
-          (found) => {
-            const now = report();
-            if (id !== asked || now.parsed !== parsed) return; // a newer check came first
-            if (sameProblems(exportFindings(now.diagnostics), found)) return;
-            adopt(withExportReadiness(now, found));
-          },
-          () => {}, // a failing worker is seen by the next check, which then runs here
-        );
-      });
+      question.ask(text.length >= LONG_TEXT ? Math.max(afterMs, LONG_TEXT_WAIT_MS) : afterMs);
     },
   };
 }

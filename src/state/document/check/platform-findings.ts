@@ -2,7 +2,8 @@ import { compareDiagnostics, type Diagnostic } from '../../../core/diagnostics';
 import type { PlatformFiles, StatusView } from '../../../core/orchestrator/status-view';
 import type { ValidationReport } from '../../../core/validate';
 import type { BackgroundValidation } from './background-validation';
-import type { CheckTimers, TimerHandle } from './timers';
+import type { CheckTimers } from './timers';
+import { askAfterEachCheck } from './worker-question';
 
 /**
  * The orchestrator's view follows each check while it is on: once a text's report is in the store,
@@ -33,11 +34,28 @@ export interface PlatformFindingsOptions {
 
 export function createPlatformFindings({ timers, worker, report, adopt, hook }: PlatformFindingsOptions) {
   const ours = new WeakSet<Diagnostic>();
-  let timer: TimerHandle | undefined;
-  let asked = 0;
   /** Findings were adopted since the view was last off. */
   let found = false;
   const isOurs = (d: Diagnostic) => ours.has(d);
+  const question = askAfterEachCheck<Awaited<ReturnType<NonNullable<BackgroundValidation['platformStatus']>>>>({
+    timers,
+    report,
+    ask(parsed) {
+      const files = hook?.files();
+      return files && !parsed.blocked ? worker()?.platformStatus?.(parsed.text, files) : undefined;
+    },
+    answered(answer, parsed) {
+      if (!answer || !hook) return;
+      const now = report();
+      found = true;
+      if (!same(now.diagnostics.filter(isOurs), answer.diagnostics)) {
+        for (const d of answer.diagnostics) ours.add(d);
+        const kept = now.diagnostics.filter((d) => !isOurs(d));
+        adopt({ ...now, diagnostics: [...kept, ...answer.diagnostics].sort(compareDiagnostics) });
+      }
+      hook.answered({ text: parsed.text, view: answer.view });
+    },
+  });
 
   return {
     /** `next`, with the findings of the report it replaces while the view is on, until the worker's answer about it. */
@@ -48,39 +66,18 @@ export function createPlatformFindings({ timers, worker, report, adopt, hook }: 
     },
 
     /** A report of `text` is in the store: ask the worker for its status once the page is free (or `afterMs` later). */
-    follow(text: string, afterMs = 0): void {
-      timers.cancel(timer);
-      const id = ++asked;
-      const files = hook?.files();
+    follow(_text: string, afterMs = 0): void {
       if (!hook) return;
-      if (!files) {
-        // Off: nothing is asked, and what the view found before goes (nothing was found before the store was made).
-        hook.answered(null);
-        const now = found ? report() : undefined;
-        found = false;
-        if (now?.diagnostics.some(isOurs)) adopt({ ...now, diagnostics: now.diagnostics.filter((d) => !isOurs(d)) });
+      if (hook.files()) {
+        question.ask(afterMs);
         return;
       }
-      timer = timers.after(afterMs, () => {
-        timer = undefined;
-        const background = worker();
-        const { parsed } = report();
-        if (!background?.platformStatus || id !== asked || parsed.blocked) return;
-        background.platformStatus(parsed.text, files).then(
-          (answer) => {
-            const now = report();
-            if (!answer || id !== asked || now.parsed !== parsed) return; // a newer check came first
-            found = true;
-            if (!same(now.diagnostics.filter(isOurs), answer.diagnostics)) {
-              for (const d of answer.diagnostics) ours.add(d);
-              const kept = now.diagnostics.filter((d) => !isOurs(d));
-              adopt({ ...now, diagnostics: [...kept, ...answer.diagnostics].sort(compareDiagnostics) });
-            }
-            hook.answered({ text: parsed.text, view: answer.view });
-          },
-          () => {}, // a failing worker is seen by the next check
-        );
-      });
+      // Off: nothing is asked, and what the view found before goes (nothing was found before the store was made).
+      question.drop();
+      hook.answered(null);
+      const now = found ? report() : undefined;
+      found = false;
+      if (now?.diagnostics.some(isOurs)) adopt({ ...now, diagnostics: now.diagnostics.filter((d) => !isOurs(d)) });
     },
   };
 }
