@@ -23,6 +23,15 @@ export { planRename, type RenamePlan } from './rename';
 export { planReferenceRemoval, planRemoval, type RemovalPlan } from './removal';
 export { planAddResource, suggestedContainerName } from './add';
 export {
+  copiedText,
+  copyParts,
+  isEmptyCopy,
+  partsFromText,
+  planPaste,
+  type CopiedParts,
+  type PastePlan,
+} from './paste';
+export {
   builtInResourceTypes,
   resourceTypeInfo,
   resourceTypes,
