@@ -52,4 +52,5 @@ export {
 } from './layout';
 export { referencesToResource, removalOrder, type DanglingReference } from './dangling';
 export { elementAt, pointerOf } from './selection';
+export { findNodes } from './find';
 export { accessibleName, problemCount } from './describe';
