@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
+import { app, expect, openTemplate, setText, test, textOf, viewSettled } from './fixtures';
 
 /**
  * Arranging on the canvas (issue 33, item 2), with real gestures and keys: shift-click and the
@@ -42,21 +42,7 @@ async function openShop(page: Page) {
   await setText(page, WORKLOAD);
   await expect(nodeOf(page, 'resource:cache')).toBeVisible(slow);
   await app(page).yamlPane.getByRole('button', { name: 'Hide' }).click();
-  await settled(page);
-}
-
-/** Waits until the view has stopped moving. */
-async function settled(page: Page) {
-  const viewport = canvas(page).locator('.react-flow__viewport');
-  let last: string | null = '';
-  await expect
-    .poll(async () => {
-      const now = await viewport.getAttribute('style');
-      const same = now === last;
-      last = now;
-      return same;
-    }, slow)
-    .toBe(true);
+  await viewSettled(page, slow);
 }
 
 async function centreOf(node: Locator) {
@@ -271,7 +257,7 @@ test('Zoom to selection (F) shows the selected nodes, however far the view was',
   // Far away: zoomed out and panned off.
   await page.getByRole('button', { name: 'Zoom Out' }).click();
   await page.getByRole('button', { name: 'Zoom Out' }).click();
-  await settled(page);
+  await viewSettled(page, slow);
   await nodeOf(page, 'container:web').focus();
   await page.keyboard.press('f');
   await expect(nodeOf(page, 'resource:cache')).toBeInViewport({ ratio: 1, timeout: 20_000 });

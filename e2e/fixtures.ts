@@ -160,3 +160,17 @@ export async function problemPosition(problem: Locator): Promise<{ line: number;
   if (!match) throw new Error(`problem shows no line:column: "${text}"`);
   return { line: Number(match[1]), column: Number(match[2]) };
 }
+
+/** Waits until the graph's view has stopped moving (it fits itself a frame after the nodes are drawn). */
+export async function viewSettled(page: Page, options?: { timeout?: number }) {
+  const viewport = app(page).graph.locator('.react-flow__viewport');
+  let last: string | null = '';
+  await expect
+    .poll(async () => {
+      const now = await viewport.getAttribute('style');
+      const same = now === last;
+      last = now;
+      return same;
+    }, options)
+    .toBe(true);
+}

@@ -57,28 +57,27 @@ export function canRedoMove(history: MoveHistory, text: string): boolean {
 }
 
 /** The positions with the last step undone, and the history after; undefined when it is not the text's turn. */
-export function undoMove(
-  history: MoveHistory,
-  text: string,
-  positions: Positions,
-): { history: MoveHistory; positions: Positions } | undefined {
-  const step = history.past.at(-1);
-  if (!step || step.text !== text) return undefined;
-  return {
-    history: { past: history.past.slice(0, -1), future: [...history.future, step] },
-    positions: { ...positions, ...step.before },
-  };
+export function undoMove(history: MoveHistory, text: string, positions: Positions) {
+  return travel(history, text, positions, 'back');
 }
 
-export function redoMove(
+/** The positions with the step last undone done again; undefined when it is not the text's turn. */
+export function redoMove(history: MoveHistory, text: string, positions: Positions) {
+  return travel(history, text, positions, 'forward');
+}
+
+function travel(
   history: MoveHistory,
   text: string,
   positions: Positions,
+  way: 'back' | 'forward',
 ): { history: MoveHistory; positions: Positions } | undefined {
-  const step = history.future.at(-1);
+  const [from, to] = way === 'back' ? [history.past, history.future] : [history.future, history.past];
+  const step = from.at(-1);
   if (!step || step.text !== text) return undefined;
+  const moved = { from: from.slice(0, -1), to: [...to, step] };
   return {
-    history: { past: [...history.past, step], future: history.future.slice(0, -1) },
-    positions: { ...positions, ...step.after },
+    history: way === 'back' ? { past: moved.from, future: moved.to } : { past: moved.to, future: moved.from },
+    positions: { ...positions, ...(way === 'back' ? step.before : step.after) },
   };
 }
