@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { templateList } from '../src/core/templates/list';
-import { expect, openTemplate, test } from './fixtures';
+import { expect, openTemplate, test, viewSettled } from './fixtures';
 
 /**
  * The canvas read as a person reads it (issue 33): at 1440×900 every template opens with names at
@@ -36,20 +36,6 @@ function drawnNames(page: Page) {
 async function roomForTheMiniMap(page: Page) {
   await page.getByRole('region', { name: 'YAML' }).getByRole('button', { name: 'Hide' }).click();
   await expect(canvas(page).locator('.react-flow__minimap')).toBeVisible();
-}
-
-/** Waits until the view has stopped moving (it fits itself a frame after the nodes are drawn). */
-async function viewSettled(page: Page) {
-  const viewport = canvas(page).locator('.react-flow__viewport');
-  let last: string | null = '';
-  await expect
-    .poll(async () => {
-      const now = await viewport.getAttribute('style');
-      const same = now === last;
-      last = now;
-      return same;
-    })
-    .toBe(true);
 }
 
 for (const template of templateList) {

@@ -190,3 +190,17 @@ export function exportMenu(page: Page) {
     report: page.locator('.export-report'),
   };
 }
+
+/** Waits until the graph's view has stopped moving (it fits itself a frame after the nodes are drawn). */
+export async function viewSettled(page: Page, options?: { timeout?: number }) {
+  const viewport = app(page).graph.locator('.react-flow__viewport');
+  let last: string | null = '';
+  await expect
+    .poll(async () => {
+      const now = await viewport.getAttribute('style');
+      const same = now === last;
+      last = now;
+      return same;
+    }, options)
+    .toBe(true);
+}

@@ -277,6 +277,18 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       if (!LABEL.test(str('name')) || m.has(['containers', str('name')])) return refuse;
       return m.set(['containers', str('name')], { image: str('image'), ...((a.spec as Obj) ?? {}) }) ? ok() : refuse;
     }
+    case 'pasteParts': {
+      const parts = [
+        ...Object.entries(isObj(a.containers) ? a.containers : {}).map(([n, v]) => ['containers', n, v] as const),
+        ...Object.entries(isObj(a.resources) ? a.resources : {}).map(([n, v]) => ['resources', n, v] as const),
+      ];
+      if (parts.length === 0) return refuse;
+      for (const [kind, n, spec] of parts) {
+        if (!LABEL.test(n) || !isObj(spec) || m.has([kind, n])) return refuse;
+        if (!m.set([kind, n], spec)) return refuse;
+      }
+      return ok();
+    }
     case 'renameContainer': {
       const [from, to] = [str('from'), str('to')];
       if (!m.has(['containers', from]) || !LABEL.test(to)) return refuse;

@@ -441,6 +441,17 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
       };
     case 'renameContainer':
       return { from: c, to: withFresh(containers, s[2]!) };
+    case 'pasteParts': {
+      // A copy of a container and/or a resource of the document (odd values included) under a name
+      // that is free or taken.
+      const some = s[3]! % 3;
+      return {
+        containers:
+          some !== 2 ? { [withFresh(containers, s[2]!)]: obj(root.containers)[c] ?? { image: 'x' } } : undefined,
+        resources:
+          some !== 0 ? { [withFresh(resources, s[4]!)]: obj(root.resources)[r] ?? { type: 'redis' } } : undefined,
+      };
+    }
     case 'removeContainer':
       return { name: c };
     case 'addResource':

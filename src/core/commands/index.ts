@@ -34,6 +34,7 @@ export type {
 export type { RemoveVariableArgs, RenameVariableArgs, SetVariableArgs } from './variables';
 export type { AddFileArgs, AddVolumeArgs, MountArgs, RetargetArgs } from './mounts';
 export type { MountResourceArgs } from './mount-resource';
+export type { PastePartsArgs } from './paste';
 export {
   removalOrder,
   resourceReferences,

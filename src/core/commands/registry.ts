@@ -4,6 +4,7 @@ import type { Command, CommandResult } from './command';
 import { moveItem, renameField, setField, unsetField } from './fields';
 import { useMapForm } from './mount-form';
 import { addFile, addVolume, removeFile, removeVolume, renameFile, renameVolume } from './mounts';
+import { pasteParts } from './paste';
 import { mountResource } from './mount-resource';
 import { removeProbe, renameProbe, setProbe } from './probes';
 import {
@@ -65,6 +66,7 @@ export const commands = {
   renameResourceParam,
   setBefore,
   removeBefore,
+  pasteParts,
   runSteps: stepsCommand((name, text, args) => runCommand(name, text, args)),
 } as const;
 

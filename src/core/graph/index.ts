@@ -23,6 +23,15 @@ export { planRename, type RenamePlan } from './rename';
 export { planReferenceRemoval, planRemoval, type RemovalPlan } from './removal';
 export { planAddResource, suggestedContainerName } from './add';
 export {
+  copiedText,
+  copyParts,
+  isEmptyCopy,
+  partsFromText,
+  planPaste,
+  type CopiedParts,
+  type PastePlan,
+} from './paste';
+export {
   builtInResourceTypes,
   resourceTypeInfo,
   resourceTypes,
@@ -43,4 +52,5 @@ export {
 } from './layout';
 export { referencesToResource, removalOrder, type DanglingReference } from './dangling';
 export { elementAt, pointerOf } from './selection';
+export { findNodes } from './find';
 export { accessibleName, problemCount } from './describe';

@@ -10,7 +10,7 @@ import {
   type OnConnectStartParams,
   type OnMove,
 } from '@xyflow/react';
-import { memo, type RefObject } from 'react';
+import { memo, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { shortcutText } from '../intents/keys';
 import { intents, type Intent } from '../intents/table';
 import { edgeTypes } from './edges';
@@ -58,6 +58,14 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
   onMoveStart: () => void;
   onMoveEnd: () => void;
   onPaneClick: () => void;
+  /** Right-clicks on a node, an edge or the empty canvas (see use-context-menu). */
+  contextMenus: {
+    onNodeContextMenu: (e: ReactMouseEvent, node: { id: string }) => void;
+    onEdgeContextMenu: (e: ReactMouseEvent, edge: { id: string }) => void;
+    onPaneContextMenu: (e: ReactMouseEvent | MouseEvent) => void;
+  };
+  /** Shift is held: a drag on the empty canvas draws a selection box, a click adds to the selection. */
+  selecting: boolean;
   /** The YAML does not parse: nothing can be connected until it does. */
   stale: boolean;
   /** Room enough for the mini-map. */
@@ -80,6 +88,12 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
       onMoveStart={props.onMoveStart}
       onMoveEnd={props.onMoveEnd}
       onPaneClick={props.onPaneClick}
+      onNodeContextMenu={props.contextMenus.onNodeContextMenu}
+      onEdgeContextMenu={props.contextMenus.onEdgeContextMenu}
+      onPaneContextMenu={props.contextMenus.onPaneContextMenu}
+      // Shift held (read by the canvas itself, see useShiftHeld): the selection box instead of a pan.
+      selectionOnDrag={props.selecting}
+      panOnDrag={!props.selecting}
       // No key handlers of React Flow's own: they listen on the whole document and would swallow
       // keys typed elsewhere (Space and Ctrl in the YAML editor). The canvas handles its keys itself.
       deleteKeyCode={null}

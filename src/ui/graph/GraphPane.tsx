@@ -1,16 +1,19 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { deriveGraph, estimatedSize, type Positions, type Size } from '../../core/graph';
+import { deriveGraph, estimatedSize, type Positions, type Size, type WorkloadGraph } from '../../core/graph';
 import { useDocument, useDocumentStore } from '../../state/document/context';
 import { useLendCanvasContext } from '../intents/intent-host';
-import { targetIn } from '../intents/table';
+import { targetIn, type CanvasControls, type CanvasTarget } from '../intents/table';
 import { CanvasActionsProvider } from './canvas-actions';
 import { CanvasDialog } from './CanvasDialog';
+import { CanvasSearch } from './CanvasSearch';
+import { ContextMenu } from './ContextMenu';
+import { useContextMenu } from './use-context-menu';
 import { ArrowMarkers } from './edges';
 import { FlowCanvas } from './FlowCanvas';
 import { boundsOf } from './geometry';
-import { useCanvasKeys, useConnectGesture, usePaletteDrop } from './gestures';
+import { useCanvasKeys, useClipboardEvents, useConnectGesture, usePaletteDrop, useShiftHeld } from './gestures';
 import { GraphNotice } from './GraphNotice';
 import { createNodeContent, NodeContentProvider } from './node-content';
 import { usePaletteTypes } from './palette';
@@ -19,7 +22,8 @@ import { Toolbar } from './Toolbar';
 import { useFlowChanges } from './flow-changes';
 import { useCanvasEdits, type CanvasLatest } from './use-canvas-edits';
 import { useCanvasFocus } from './use-canvas-focus';
-import { useCanvasSelection } from './use-canvas-selection';
+import { elementsAskedFor, useCanvasSelection } from './use-canvas-selection';
+import { useArrange } from './use-arrange';
 import { useGraphPositions } from './use-positions';
 import { useCanvasSize, useFitOnLayout, useHideEdgesWhileZooming, useMarkMoving, type CanvasSize } from './view-hooks';
 import './graph.css';
@@ -70,7 +74,7 @@ function GraphCanvas() {
   const roomy = useCanvasSize(wrapper, canvasSize);
 
   // The latest of everything, for callbacks that must keep one identity (the memoized nodes use them).
-  const latest = useRef<CanvasLatest>({ graph, positions, sizes, selectedId: undefined, layout });
+  const latest = useRef<CanvasLatest>({ graph, positions, sizes, selectedId: undefined, selectedIds: [], layout });
   const graphBox = useCallback(() => {
     const { graph, positions, sizes } = latest.current;
     const byId = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -80,7 +84,7 @@ function GraphCanvas() {
     return bounds && { bounds, focus: workload && boundsOf([workload.id], positions, sizeOf) };
   }, []);
   const fitOptions = useFitOnLayout(wrapper, flow, layout.laidOut, graphBox);
-  const { selectedId, setSelectedId, select, unselect, follow } = useCanvasSelection({
+  const { selectedId, selectedIds, setSelectedId, select, selectAll, changeSelection, follow } = useCanvasSelection({
     store,
     latest,
     flow,
@@ -88,25 +92,70 @@ function GraphCanvas() {
   });
   const focus = useCanvasFocus(wrapper, latest);
   const edits = useCanvasEdits({ store, latest, flow, wrapper, focus, select, setSelectedId, follow });
-  const { renamingId, actions, intentContext } = edits;
+  const { renamingId, actions, intentContext: editsContext } = edits;
+  // What was just done (a copy), said in the canvas's status line until the selection changes.
+  const [said, setSaid] = useState<{ text: string; for: readonly string[] } | null>(null);
+  const announce = useCallback((text: string) => setSaid({ text, for: latest.current.selectedIds }), []);
+  const arrange = useArrange({ store, latest, flow, wrapper, run: edits.run, selectAll, tell: edits.tell, announce });
+  const contextMenu = useContextMenu({ wrapper, latest, select });
+  const { open: openMenu, provide: provideMenuContext } = contextMenu;
+  const [searching, setSearching] = useState(false);
 
-  const nodes = useMemo(
-    () => toFlowNodes(graph, { positions, sizes, selectedId, renamingId }, sharedFlowCache),
-    [graph, positions, sizes, selectedId, renamingId],
+  // The intents' context on the canvas: the edits' controls, with arranging's (see ui/intents/table).
+  const arrangeControls = useMemo<Partial<CanvasControls>>(
+    () => ({
+      moves: {
+        canUndo: () => latest.current.layout.canUndoMove(),
+        canRedo: () => latest.current.layout.canRedoMove(),
+        undo: () => void latest.current.layout.undoMove(),
+        redo: () => void latest.current.layout.redoMove(),
+      },
+      asked: (target, what) => elementsAskedFor(latest.current.graph, latest.current.selectedIds, target, what),
+      copy: arrange.copy,
+      paste: arrange.paste,
+      duplicate: arrange.duplicate,
+      zoomTo: arrange.zoomTo,
+      find: () => {
+        setSearching(true);
+        // Asked again while open: back to its field (opened, it takes the focus itself).
+        wrapper.current?.querySelector<HTMLElement>('.graph-search input')?.focus();
+      },
+      openMenu: (target) => openMenu(target),
+    }),
+    [arrange, openMenu],
   );
-  const edges = useMemo(() => toFlowEdges(graph, selectedId, sharedFlowCache), [graph, selectedId]);
+  const intentContext = useCallback(
+    (target: string | CanvasTarget | undefined) => {
+      const ctx = editsContext(target);
+      return { ...ctx, canvas: ctx.canvas && { ...ctx.canvas, ...arrangeControls } };
+    },
+    [editsContext, arrangeControls],
+  );
+  useLayoutEffect(() => provideMenuContext(intentContext), [provideMenuContext, intentContext]);
+
+  const alsoSelected = useMemo(() => new Set(selectedIds.slice(1)), [selectedIds]);
+  const nodes = useMemo(
+    () => toFlowNodes(graph, { positions, sizes, selectedId, alsoSelected, renamingId }, sharedFlowCache),
+    [graph, positions, sizes, selectedId, alsoSelected, renamingId],
+  );
+  const edges = useMemo(
+    () => toFlowEdges(graph, selectedId, sharedFlowCache, alsoSelected),
+    [graph, selectedId, alsoSelected],
+  );
   // What the nodes show, handed to their components apart from React Flow's nodes (see node-content).
   // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
   const [content] = useState(createNodeContent);
   useLayoutEffect(() => content.update(graph.nodes), [content, graph]);
   useLayoutEffect(() => {
-    latest.current = { graph, positions, sizes, selectedId, layout };
+    latest.current = { graph, positions, sizes, selectedId, selectedIds, layout };
   });
 
-  const { onNodesChange, onEdgesChange } = useFlowChanges({ latest, setDragging, select, unselect });
+  const { onNodesChange, onEdgesChange } = useFlowChanges({ latest, setDragging, changeSelection });
   const { onConnectStart, onConnectEnd, isValidConnection } = useConnectGesture(latest, edits.requestConnection);
   const { onDragOver, onDrop } = usePaletteDrop(flow, palette, edits.addResource);
   const onKeyDown = useCanvasKeys(latest, focus, intentContext);
+  const { onCopy, onPaste } = useClipboardEvents(latest, intentContext, arrange.withTransfer);
+  const shiftHeld = useShiftHeld(wrapper);
   const onMove = useHideEdgesWhileZooming(wrapper, edges.length);
   const { onMoveStart, onMoveEnd } = useMarkMoving(wrapper);
   const clearSelection = useCallback(() => setSelectedId(undefined), [setSelectedId]);
@@ -124,6 +173,8 @@ function GraphCanvas() {
   );
   useLendCanvasContext(toolbarContext); // the command palette runs the canvas's intents with it
 
+  const status = statusLine(graph, selectedIds, said);
+
   // A selector, not the text itself: the canvas must not render again on every keystroke in the YAML pane.
   const { notice } = edits;
   const canUndo = useDocument(
@@ -139,6 +190,8 @@ function GraphCanvas() {
           className="graph-canvas"
           data-stale={stale || undefined}
           onKeyDown={onKeyDown}
+          onCopy={onCopy}
+          onPaste={onPaste}
           onDragOver={onDragOver}
           onDrop={onDrop}
         >
@@ -163,10 +216,27 @@ function GraphCanvas() {
             onMoveStart={onMoveStart}
             onMoveEnd={onMoveEnd}
             onPaneClick={clearSelection}
+            contextMenus={contextMenu.handlers}
+            selecting={shiftHeld}
             stale={stale}
             roomy={roomy}
             fitOptions={fitOptions}
           />
+          <p className="graph-status" role="status">
+            {status}
+          </p>
+          {searching && (
+            <CanvasSearch
+              graph={graph}
+              onFound={selectAll}
+              onZoom={arrange.zoomTo}
+              onClose={(first) => {
+                setSearching(false);
+                focus.returnToCanvas(first);
+              }}
+            />
+          )}
+          {contextMenu.menu && <ContextMenu request={contextMenu.menu} stale={stale} onClose={contextMenu.close} />}
           {notice && <GraphNotice notice={notice} canUndo={canUndo} {...edits.noticeActions} />}
           <CanvasDialog
             dialog={edits.dialog}
@@ -180,4 +250,20 @@ function GraphCanvas() {
       </NodeContentProvider>
     </CanvasActionsProvider>
   );
+}
+
+/**
+ * The canvas's status line: how many parts are selected together (the inspector and the YAML pane
+ * show the first), or what was just done to them (a copy).
+ */
+function statusLine(
+  graph: WorkloadGraph,
+  selectedIds: readonly string[],
+  said: { text: string; for: readonly string[] } | null,
+): string {
+  if (said && said.for === selectedIds) return said.text;
+  const nodes = selectedIds.filter((id) => graph.nodes.some((n) => n.id === id));
+  if (nodes.length < 2) return '';
+  const first = graph.nodes.find((n) => n.id === nodes[0]);
+  return `${nodes.length} selected; the inspector shows ${first?.kind ?? ''} ${first?.name ?? ''}.`;
 }

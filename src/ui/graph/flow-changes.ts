@@ -36,26 +36,36 @@ export function readNodeChanges(changes: readonly NodeChange<FlowNode>[], sizes:
 }
 
 /**
+ * The elements a batch of React Flow's changes selected and unselected, in order: a click selects
+ * one, a shift-click adds one, a selection box selects all those inside it at once.
+ */
+export function selectionChanges(changes: ReadonlyArray<NodeChange<FlowNode> | EdgeChange<FlowEdge>>) {
+  const picked: string[] = [];
+  const dropped: string[] = [];
+  for (const c of changes) if (c.type === 'select') (c.selected ? picked : dropped).push(c.id);
+  return { picked, dropped };
+}
+
+/**
  * React Flow's reports of what happened to nodes and edges, applied: sizes measured (kept in place,
  * see GraphPane), drags (shown while they last, kept once let go), and selection.
  */
 export function useFlowChanges({
   latest,
   setDragging,
-  select,
-  unselect,
+  changeSelection,
 }: {
   latest: RefObject<{ sizes: Record<string, Size>; layout: GraphPositions }>;
   setDragging: Dispatch<SetStateAction<Positions>>;
-  select: (id: string) => void;
-  unselect: (id: string) => void;
+  changeSelection: (picked: readonly string[], dropped: readonly string[]) => void;
 }) {
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
-      const { measured, moving, moved, picked, unselected } = readNodeChanges(changes, latest.current.sizes);
+      const { measured, moving, moved } = readNodeChanges(changes, latest.current.sizes);
       Object.assign(latest.current.sizes, measured);
       if (Object.keys(moving).length > 0) setDragging((d) => ({ ...d, ...moving }));
       if (moved.length > 0) {
+        // Every node of the gesture at once (several selected nodes dragged together): one undo step.
         latest.current.layout.move(moved);
         setDragging((d) =>
           withoutKeys(
@@ -64,21 +74,18 @@ export function useFlowChanges({
           ),
         );
       }
-      if (picked) select(picked);
-      else unselected.forEach(unselect);
+      const { picked, dropped } = selectionChanges(changes);
+      if (picked.length + dropped.length > 0) changeSelection(picked, dropped);
     },
-    [latest, setDragging, select, unselect],
+    [latest, setDragging, changeSelection],
   );
 
   const onEdgesChange = useCallback(
     (changes: EdgeChange<FlowEdge>[]) => {
-      for (const c of changes) {
-        if (c.type !== 'select') continue;
-        if (c.selected) select(c.id);
-        else unselect(c.id);
-      }
+      const { picked, dropped } = selectionChanges(changes);
+      if (picked.length + dropped.length > 0) changeSelection(picked, dropped);
     },
-    [select, unselect],
+    [changeSelection],
   );
   return { onNodesChange, onEdgesChange };
 }

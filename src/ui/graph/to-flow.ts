@@ -84,6 +84,8 @@ export interface NodeView {
   positions: Positions;
   sizes: Readonly<Record<string, Size>>;
   selectedId: string | undefined;
+  /** Selected with it (shift-click, a selection box). */
+  alsoSelected?: ReadonlySet<string>;
   renamingId: string | undefined;
 }
 
@@ -111,7 +113,7 @@ export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCac
   const next = new Map<string, { from: unknown[]; flow: FlowNode }>();
   const out = graph.nodes.map((node) => {
     const position = view.positions[node.id] ?? ORIGIN;
-    const selected = node.id === view.selectedId;
+    const selected = node.id === view.selectedId || view.alsoSelected?.has(node.id) === true;
     const renaming = node.id === view.renamingId;
     // The measured size is not part of what makes a node new: React Flow keeps the size it measured
     // for as long as it is handed the same object. A node made anew (moved, selected) carries it, so
@@ -169,10 +171,15 @@ function flowNode(
   }
 }
 
-export function toFlowEdges(graph: WorkloadGraph, selectedId: string | undefined, cache: FlowCache): FlowEdge[] {
+export function toFlowEdges(
+  graph: WorkloadGraph,
+  selectedId: string | undefined,
+  cache: FlowCache,
+  alsoSelected?: ReadonlySet<string>,
+): FlowEdge[] {
   const next = new Map<string, { from: unknown[]; flow: FlowEdge }>();
   const out = graph.edges.map((edge) => {
-    const selected = edge.id === selectedId;
+    const selected = edge.id === selectedId || alsoSelected?.has(edge.id) === true;
     const from = [edge.kind, edge.source, edge.target, edge.label, edge.problems, edge.pointer, selected];
     const cached = cache.edges.get(edge.id);
     const flow = cached && sameContent(cached.from, from) ? cached.flow : flowEdge(edge, selected);

@@ -33,6 +33,8 @@ export interface CanvasLatest {
   positions: Positions;
   sizes: Record<string, Size>;
   selectedId: string | undefined;
+  /** Every element selected (shift-click, a selection box), the first being `selectedId`. */
+  selectedIds: readonly string[];
   layout: GraphPositions;
 }
 
@@ -279,6 +281,8 @@ export function useCanvasEdits({
     dialog,
     closeDialog: useCallback(() => setDialog(null), []),
     notice,
+    /** Shows a notice over the canvas (why something cannot be done). */
+    tell: setNotice,
     noticeActions,
     typesOpen,
     closeTypes: useCallback(() => setTypesOpen(false), []),

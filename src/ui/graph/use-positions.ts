@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   autoLayout,
   estimatedSize,
@@ -9,8 +9,17 @@ import {
   type WorkloadGraph,
   type XY,
 } from '../../core/graph';
-import { useDocument } from '../../state/document/context';
+import { useDocument, useDocumentStore } from '../../state/document/context';
 import { createGraphLayoutStorage, type GraphLayoutStorage } from '../../state/layout/graph-layout';
+import {
+  canRedoMove,
+  canUndoMove,
+  emptyMoveHistory,
+  recordMove,
+  redoMove,
+  undoMove,
+  type MoveHistory,
+} from '../../state/layout/move-history';
 import { onPageLeave } from '../../state/browser/page-leave';
 
 interface PositionState {
@@ -28,14 +37,23 @@ interface PositionState {
   layoutsDone: number;
   /** Times the view should fit the whole graph: another workload was opened, or it was laid out anew. */
   fits: number;
+  /** The user's moves, to undo and redo (another workload starts afresh). */
+  moves: MoveHistory;
 }
 
 export interface GraphPositions {
   positions: Positions;
   /** Increases whenever the view should fit the whole graph: another workload opened, or a new layout. */
   laidOut: number;
-  /** The user moved nodes (a drag, arrow keys): keep and remember where they are. */
+  /** The user moved nodes (a drag, arrow keys): keep and remember where they are; one gesture, one undo step. */
   move(moves: ReadonlyArray<readonly [string, XY]>): void;
+  /** Puts the nodes of the last move back, when that move is the newest thing to undo; false otherwise. */
+  undoMove(): boolean;
+  /** Moves them again, when that is the next thing to redo; false otherwise. */
+  redoMove(): boolean;
+  /** Whether undoMove (redoMove) would do something now. */
+  canUndoMove(): boolean;
+  canRedoMove(): boolean;
   /** Lays the whole graph out again (dagre). */
   relayout(): void;
   /** The place a node about to be made should land (a drop point, the view's centre). */
@@ -58,6 +76,7 @@ export function useGraphPositions(
   storage: GraphLayoutStorage = (sharedStorage ??= createGraphLayoutStorage()),
 ): GraphPositions {
   const openSeq = useDocument((s) => (s.lastChange?.source === 'open' ? s.lastChange.seq : null));
+  const documentStore = useDocumentStore();
   const sizeOf = (node: GraphNode): Size => sizes[node.id] ?? estimatedSize(node);
 
   const [state, setState] = useState<PositionState>(() => ({
@@ -68,17 +87,31 @@ export function useGraphPositions(
     layoutsAsked: 0,
     layoutsDone: 0,
     fits: 0,
+    moves: emptyMoveHistory,
   }));
 
   // Derived during render (React's pattern for state that follows props), so that a new node is never
   // drawn at 0,0 for one frame.
   let current = state;
   if (openSeq !== null && openSeq !== state.openSeq) {
-    current = { ...state, ...load(graph, storage, sizeOf), renamedFrom: undefined, openSeq, fits: state.fits + 1 };
+    current = {
+      ...state,
+      ...load(graph, storage, sizeOf),
+      renamedFrom: undefined,
+      openSeq,
+      fits: state.fits + 1,
+      moves: emptyMoveHistory,
+    };
   } else if (isAnotherWorkload(graph, state.positions)) {
     // The text was replaced by another workload's (automation's setText, a paste over everything): laid
     // out and fitted as if opened. Nothing the user placed is left on the canvas to move.
-    current = { ...state, ...load(graph, storage, sizeOf), renamedFrom: undefined, fits: state.fits + 1 };
+    current = {
+      ...state,
+      ...load(graph, storage, sizeOf),
+      renamedFrom: undefined,
+      fits: state.fits + 1,
+      moves: emptyMoveHistory,
+    };
   } else if (graph.name !== state.key) {
     current = { ...state, key: graph.name, renamedFrom: state.renamedFrom ?? state.key };
   }
@@ -101,6 +134,11 @@ export function useGraphPositions(
     };
   }
   if (current !== state) setState(current);
+  // Read by undo and redo, which answer at once whether they did anything.
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  });
 
   /** The name the positions were last written under. */
   const written = useRef<string | undefined>(undefined);
@@ -122,14 +160,34 @@ export function useGraphPositions(
     };
   }, [storage]);
 
-  const move = useCallback((moves: ReadonlyArray<readonly [string, XY]>) => {
-    if (moves.length === 0) return;
-    setState((s) => {
-      const positions = { ...s.positions };
-      for (const [id, at] of moves) positions[id] = { x: Math.round(at.x), y: Math.round(at.y) };
-      return { ...s, positions };
-    });
-  }, []);
+  const move = useCallback(
+    (moves: ReadonlyArray<readonly [string, XY]>) => {
+      if (moves.length === 0) return;
+      const text = documentStore.getState().text;
+      setState((s) => {
+        const rounded = moves.map(([id, at]) => [id, { x: Math.round(at.x), y: Math.round(at.y) }] as const);
+        const positions = { ...s.positions };
+        for (const [id, at] of rounded) positions[id] = at;
+        return { ...s, positions, moves: recordMove(s.moves, text, s.positions, rounded) };
+      });
+    },
+    [documentStore],
+  );
+  const travel = useCallback(
+    (step: typeof undoMove) => {
+      const s = latest.current;
+      const done = step(s.moves, documentStore.getState().text, s.positions);
+      if (!done) return false;
+      latest.current = { ...s, positions: done.positions, moves: done.history };
+      setState(latest.current);
+      return true;
+    },
+    [documentStore],
+  );
+  const undo = useCallback(() => travel(undoMove), [travel]);
+  const redo = useCallback(() => travel(redoMove), [travel]);
+  const canUndo = useCallback(() => canUndoMove(latest.current.moves, documentStore.getState().text), [documentStore]);
+  const canRedo = useCallback(() => canRedoMove(latest.current.moves, documentStore.getState().text), [documentStore]);
   const relayout = useCallback(() => setState((s) => ({ ...s, layoutsAsked: s.layoutsAsked + 1 })), []);
   const hint = useCallback(
     (id: string, at: XY) => setState((s) => ({ ...s, hints: new Map([...s.hints, [id, at]]) })),
@@ -144,8 +202,19 @@ export function useGraphPositions(
 
   const laidOut = current.fits;
   return useMemo(
-    () => ({ positions: current.positions, laidOut, move, relayout, hint, carry }),
-    [current.positions, laidOut, move, relayout, hint, carry],
+    () => ({
+      positions: current.positions,
+      laidOut,
+      move,
+      undoMove: undo,
+      redoMove: redo,
+      canUndoMove: canUndo,
+      canRedoMove: canRedo,
+      relayout,
+      hint,
+      carry,
+    }),
+    [current.positions, laidOut, move, undo, redo, canUndo, canRedo, relayout, hint, carry],
   );
 }
 

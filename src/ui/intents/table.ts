@@ -22,11 +22,34 @@ export interface CanvasControls {
   rename(id: string): void;
   remove(id: string): void;
   layout(): void;
+  /** Undo and Redo of node moves, newer than the text's last change (state/layout/move-history.ts). */
+  moves?: MoveControls;
+  /** The selected containers and resources (or nodes) an intent asked about `target` acts on. */
+  asked?(target: CanvasTarget | undefined, what: 'parts' | 'nodes'): string[];
+  /** Copies these containers and resources to the clipboard (the system's, as YAML, where allowed). */
+  copy?(ids: readonly string[]): void;
+  /** Pastes what the clipboard holds (a copy, or Score YAML of containers and resources). */
+  paste?(): void;
+  /** Copies these parts and pastes them at once, beside themselves. */
+  duplicate?(ids: readonly string[]): void;
+  /** Zooms and pans so that these nodes fill the view (readably). */
+  zoomTo?(ids: readonly string[]): void;
+  /** Opens the canvas's search (find nodes by name, type or image). */
+  find?(): void;
+  /** Opens the context menu of an element (or of the canvas), from the keyboard. */
+  openMenu?(target: CanvasTarget | undefined): void;
   /**
    * Why an intent cannot be done to this element, in words (the core's plans say it: connections start
    * at a container, the workload itself cannot be removed), or undefined when there is nothing to say.
    */
   refusal(intent: 'connect' | 'remove', id: string): string | undefined;
+}
+
+export interface MoveControls {
+  canUndo(): boolean;
+  canRedo(): boolean;
+  undo(): void;
+  redo(): void;
 }
 
 /** What the app around the workspace offers to the intents: its pages and dialogs (see ui/app). */
@@ -97,6 +120,8 @@ export interface Intent {
   writes?: boolean;
   /** The elements of the canvas it acts on (then it applies to those alone). */
   targets?: readonly TargetKind[];
+  /** Where the canvas's context menu lists it: on a node, on an edge, on the empty canvas. */
+  menu?: readonly MenuPlace[];
   applies(ctx: IntentContext): boolean;
   /** Why it does not apply here, in words, when that is worth saying (its key was pressed). */
   why?(ctx: IntentContext): string | undefined;
@@ -104,6 +129,9 @@ export interface Intent {
 }
 
 export type TargetKind = NodeKind | 'edge';
+
+/** Where a context menu is opened: on a node, on an edge, or on the empty canvas. */
+export type MenuPlace = 'node' | 'edge' | 'canvas';
 
 /** An element of the canvas, and what it is: a node of some kind, or an edge. */
 export interface CanvasTarget {
@@ -161,6 +189,10 @@ const withTarget =
   (ctx: IntentContext): void => {
     if (ctx.canvas && ctx.target) act(ctx.canvas, ctx.target.id);
   };
+
+/** The selected containers and resources an intent acts on (see CanvasControls.asked). */
+const partsAskedFor = (ctx: IntentContext) => ctx.canvas?.asked?.(ctx.target, 'parts') ?? [];
+const nodesAskedFor = (ctx: IntentContext) => ctx.canvas?.asked?.(ctx.target, 'nodes') ?? [];
 
 export const intents = {
   commandPalette: {
@@ -243,8 +275,10 @@ export const intents = {
     editorLabel: 'Undo (whole workspace)',
     keys: [{ key: 'z', mod: true }],
     scope: 'workspace',
-    applies: (ctx) => open(ctx) && canUndo(ctx.document.getState().history, ctx.document.getState().text),
-    perform: (ctx) => void ctx.document.getState().undo(),
+    applies: (ctx) =>
+      open(ctx) &&
+      (ctx.canvas?.moves?.canUndo() === true || canUndo(ctx.document.getState().history, ctx.document.getState().text)),
+    perform: (ctx) => (ctx.canvas?.moves?.canUndo() ? ctx.canvas.moves.undo() : void ctx.document.getState().undo()),
   },
   redo: {
     name: 'redo',
@@ -255,8 +289,8 @@ export const intents = {
       { key: 'y', mod: true, shift: 'any' },
     ],
     scope: 'workspace',
-    applies: (ctx) => open(ctx) && canRedo(ctx.document.getState().history),
-    perform: (ctx) => void ctx.document.getState().redo(),
+    applies: (ctx) => open(ctx) && (ctx.canvas?.moves?.canRedo() === true || canRedo(ctx.document.getState().history)),
+    perform: (ctx) => (ctx.canvas?.moves?.canRedo() ? ctx.canvas.moves.redo() : void ctx.document.getState().redo()),
   },
   nextPane: {
     name: 'nextPane',
@@ -323,6 +357,7 @@ export const intents = {
     label: 'Add container',
     keys: [],
     scope: 'canvas',
+    menu: ['canvas'],
     writes: true,
     applies: onCanvas,
     perform: (ctx) => ctx.canvas?.addContainer(),
@@ -333,6 +368,7 @@ export const intents = {
     description: 'Click a type to add it, or drag it onto the canvas',
     keys: [],
     scope: 'canvas',
+    menu: ['canvas'],
     writes: true,
     applies: onCanvas,
     perform: (ctx) => ctx.canvas?.toggleResourceTypes(),
@@ -343,6 +379,7 @@ export const intents = {
     description: 'Connect the selected container to another node',
     keys: [{ key: 'c', shift: 'any' }],
     scope: 'canvas',
+    menu: ['node'],
     writes: true,
     ...onTargets(['container']),
     why: (ctx) => (ctx.target ? ctx.canvas?.refusal('connect', ctx.target.id) : undefined),
@@ -353,6 +390,7 @@ export const intents = {
     label: 'Rename',
     keys: [{ key: 'F2', shift: 'any' }],
     scope: 'canvas',
+    menu: ['node'],
     writes: true,
     ...onTargets(['workload', 'container', 'resource']),
     perform: withTarget((canvas, id) => canvas.rename(id)),
@@ -365,6 +403,7 @@ export const intents = {
       { key: 'Backspace', shift: 'any' },
     ],
     scope: 'canvas',
+    menu: ['node', 'edge'],
     writes: true,
     ...onTargets(['container', 'resource', 'edge']),
     why: (ctx) => (ctx.target ? ctx.canvas?.refusal('remove', ctx.target.id) : undefined),
@@ -376,8 +415,75 @@ export const intents = {
     description: 'Lay the whole graph out again',
     keys: [],
     scope: 'canvas',
+    menu: ['canvas'],
     applies: onCanvas,
     perform: (ctx) => ctx.canvas?.layout(),
+  },
+
+  // Arranging (#33 item 2): the selection's intents, copy and paste, search and the context menu.
+  copy: {
+    name: 'copy',
+    label: 'Copy',
+    description: 'Copy the selected containers and resources (as Score YAML)',
+    keys: [{ key: 'c', mod: true }],
+    scope: 'canvas',
+    menu: ['node'],
+    applies: (ctx) => partsAskedFor(ctx).length > 0,
+    perform: (ctx) => ctx.canvas?.copy?.(partsAskedFor(ctx)),
+  },
+  paste: {
+    name: 'paste',
+    label: 'Paste',
+    description: 'Paste copied containers and resources, or Score YAML of some',
+    keys: [{ key: 'v', mod: true }],
+    scope: 'canvas',
+    writes: true,
+    menu: ['node', 'canvas'],
+    applies: (ctx) => ctx.canvas?.paste !== undefined,
+    perform: (ctx) => ctx.canvas?.paste?.(),
+  },
+  duplicate: {
+    name: 'duplicate',
+    label: 'Duplicate',
+    description: 'Copy the selected containers and resources and paste them beside themselves',
+    keys: [{ key: 'd', mod: true }],
+    scope: 'canvas',
+    writes: true,
+    menu: ['node'],
+    applies: (ctx) => partsAskedFor(ctx).length > 0,
+    perform: (ctx) => ctx.canvas?.duplicate?.(partsAskedFor(ctx)),
+  },
+  zoomToSelection: {
+    name: 'zoomToSelection',
+    label: 'Zoom to selection',
+    description: 'Zoom and pan so that the selected nodes fill the view',
+    keys: [{ key: 'f', shift: 'any' }],
+    scope: 'canvas',
+    menu: ['node', 'edge', 'canvas'],
+    applies: (ctx) => nodesAskedFor(ctx).length > 0,
+    perform: (ctx) => ctx.canvas?.zoomTo?.(nodesAskedFor(ctx)),
+  },
+  findOnCanvas: {
+    name: 'findOnCanvas',
+    label: 'Find on canvas…',
+    description: 'Find containers and resources by name, type or image, and select them',
+    keys: [{ key: 'f', mod: true }, { key: '/' }],
+    scope: 'canvas',
+    menu: ['canvas'],
+    applies: (ctx) => ctx.canvas?.find !== undefined,
+    perform: (ctx) => ctx.canvas?.find?.(),
+  },
+  contextMenu: {
+    name: 'contextMenu',
+    label: 'Open context menu',
+    description: 'List what can be done to the focused node or edge, or to the canvas',
+    keys: [
+      { key: 'F10', shift: true },
+      { key: 'ContextMenu', shift: 'any' },
+    ],
+    scope: 'canvas',
+    applies: (ctx) => ctx.canvas?.openMenu !== undefined,
+    perform: (ctx) => ctx.canvas?.openMenu?.(ctx.target),
   },
 } satisfies Record<string, Intent>;
 
