@@ -237,9 +237,13 @@ function diagnostic(
 /** How far into a text `findBinary` looks for every control character; past it, only for a NUL. */
 const BINARY_SCAN = 65536;
 
-/** The C0 control characters YAML forbids (all but tab, LF and CR), and U+FFFD, what a decoder puts for bytes that are not text. */
+/**
+ * The C0 control characters YAML forbids (all but tab, LF and CR). Not U+FFFD: it is a printable
+ * character YAML and Go's yaml.v3 accept, and a valid UTF-8 file may hold it (bytes that are not
+ * UTF-8 are refused where a file's bytes are decoded, before any text is read here).
+ */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const BINARY_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD]/;
+const BINARY_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 /**
  * A NUL, or other C0 control characters YAML forbids, mark a binary file. Tabs, CR and LF are text.
