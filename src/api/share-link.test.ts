@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import lz from 'lz-string';
+import { MAX_TEXT_LENGTH } from '../core/document/parse';
+import { compressToEncodedURIComponentFast } from '../../test/support/lz-fast';
 import { sampleText } from './repository-suite';
 import { encodeSharedText, MAX_SHARE_URL_LENGTH, readShareLink, shareLinkFor } from './share-link';
 
@@ -90,6 +93,23 @@ describe('share links', () => {
     if (!link.ok) throw new Error(link.message);
     const encoded = link.url.replace(/\$/g, '%24').replace(/\+/g, '%2B');
     expect(readShareLink(encoded)).toEqual({ ok: true, text: sampleText('web-shop') });
+  });
+
+  it('call a link whose text is too large to be a workload too large, with the limit, not damaged', () => {
+    // The helper is lz-string's compressor, made fast for long texts: the same output on any text.
+    for (const sample of ['', 'a', 'abab', 'aaaaaaaaaaaaaaaaaaaa', '3\n\u20ac\u20ac\u20ac', sampleText('web-shop')])
+      expect(compressToEncodedURIComponentFast(sample)).toBe(lz.compressToEncodedURIComponent(sample));
+    fc.assert(
+      fc.property(anyCodeUnits, (sample) => {
+        expect(compressToEncodedURIComponentFast(sample)).toBe(lz.compressToEncodedURIComponent(sample));
+      }),
+    );
+    const huge = MAX_TEXT_LENGTH + 1;
+    const payload = compressToEncodedURIComponentFast(`${huge}\n${'a'.repeat(huge)}`);
+    expect(payload.length).toBeLessThan(MAX_SHARE_URL_LENGTH);
+    const shared = readShareLink(`#score=${payload}`);
+    expect(shared).toMatchObject({ ok: false, message: expect.stringMatching(/16,777,217 characters.*under 16 MB/) });
+    expect(shared && !shared.ok && shared.message).not.toMatch(/damaged/);
   });
 
   it('find nothing in an ordinary address, and refuse a payload longer than any link made here', () => {

@@ -47,8 +47,17 @@ export function readShareLink(urlOrFragment: string): SharedWorkload | undefined
   if (payload.length > MAX_SHARE_URL_LENGTH) {
     return { ok: false, message: 'This share link is longer than any this app makes: it was not opened.' };
   }
-  const text = decodeSharedText(payload);
-  return text === undefined ? { ok: false, message: damaged } : { ok: true, text };
+  const decoded = decodePayload(payload);
+  if (decoded === undefined) return { ok: false, message: damaged };
+  if (decoded.length > MAX_TEXT_LENGTH) {
+    return {
+      ok: false,
+      message:
+        `This share link holds a text of ${decoded.length.toLocaleString('en')} characters; ` +
+        `a workload must be under ${(MAX_TEXT_LENGTH / 1048576).toFixed(0)} MB (${MAX_TEXT_LENGTH.toLocaleString('en')} characters), so it was not opened.`,
+    };
+  }
+  return { ok: true, text: decoded };
 }
 
 const damaged =
@@ -64,6 +73,12 @@ export function encodeSharedText(text: string): string {
 }
 
 export function decodeSharedText(payload: string): string | undefined {
+  const text = decodePayload(payload);
+  return text === undefined || text.length > MAX_TEXT_LENGTH ? undefined : text;
+}
+
+/** The text a payload carries, whatever its size; undefined when the payload is damaged or cut short. */
+function decodePayload(payload: string): string | undefined {
   let decoded: string | null;
   try {
     // Some apps percent-encode the `$` and `+` of the payload; nothing else in it ever needs it.
@@ -76,5 +91,5 @@ export function decodeSharedText(payload: string): string | undefined {
   const length = Number(decoded.slice(0, newline));
   const text = decoded.slice(newline + 1);
   if (newline < 1 || !/^\d+$/.test(decoded.slice(0, newline)) || length !== text.length) return undefined;
-  return text.length > MAX_TEXT_LENGTH ? undefined : text;
+  return text;
 }

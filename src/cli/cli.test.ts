@@ -73,6 +73,8 @@ beforeAll(() => {
   writeFileSync(file('missing-containers.yaml'), missingContainers);
   writeFileSync(file('bom.yaml'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(brokenYaml)]));
   writeFileSync(file('latin1.yaml'), Buffer.from('apiVersion: score.dev/v1b1\nmetadata:\n  name: caf\xe9\n', 'latin1'));
+  writeFileSync(file('replacement.yaml'), validWorkload.replace(/name: (\S+)/, 'name: $1 # caf\ufffd'));
+  writeFileSync(file('utf32.yaml'), Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]));
   writeFileSync(file('image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff]));
   mkdirSync(file('a-directory'));
 });
@@ -211,6 +213,14 @@ describe('files that are not UTF-8 text', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^latin1\.yaml:3:12: error INVALID_ENCODING .*UTF-8/);
     expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('reads a valid UTF-8 file holding U+FFFD as text, and names UTF-32 as UTF-32 (issue 39, item 2b)', () => {
+    const replacement = cli(['validate', 'replacement.yaml']);
+    expect(replacement.stdout).not.toMatch(/BINARY_CONTENT/);
+    expect(replacement.status).toBe(0);
+    const utf32 = cli(['validate', 'utf32.yaml']);
+    expect(utf32.stdout).toMatch(/^utf32\.yaml:1:1: error INVALID_ENCODING .*UTF-32 \(little-endian\)/);
   });
 
   it('reports a binary file as binary', () => {

@@ -49,6 +49,19 @@ describe('decodeUtf8', () => {
     expect(decodeUtf8(new TextEncoder().encode(text))).toEqual({ ok: true, text });
   });
 
+  it("names UTF-32 files as such, not as UTF-16 (the little-endian mark begins with UTF-16's)", () => {
+    const le = decodeUtf8(new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00]));
+    const be = decodeUtf8(new Uint8Array([0x00, 0x00, 0xfe, 0xff, 0x00, 0x00, 0x00, 0x61]));
+    expect(!le.ok && le.diagnostic.message).toMatch(/UTF-32 \(little-endian\)/);
+    expect(!be.ok && be.diagnostic.message).toMatch(/UTF-32 \(big-endian\)/);
+    expect(!le.ok && le.diagnostic.code).toBe('INVALID_ENCODING');
+  });
+
+  it('reads a valid UTF-8 file that holds U+FFFD as text', () => {
+    const text = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: caf\ufffd\n';
+    expect(decodeUtf8(new TextEncoder().encode(text))).toEqual({ ok: true, text });
+  });
+
   it('names UTF-16 files as such', () => {
     const result = decodeUtf8(new Uint8Array([0xff, 0xfe, 0x61, 0x00]));
     expect(result.ok).toBe(false);

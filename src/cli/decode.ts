@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics';
+import { utf32Mark } from '../core/document/byte-order';
 import { LineIndex } from '../core/document/lines';
 
 /**
@@ -13,6 +14,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BINARY_SNIFF_BYTES = 8000;
 
 export function decodeUtf8(bytes: Uint8Array): Decoded {
+  // UTF-32's marks first: the little-endian one begins with UTF-16's.
+  const utf32 = utf32Mark(bytes);
+  if (utf32) {
+    return failure(
+      'INVALID_ENCODING',
+      `This file is saved as UTF-32 (${utf32}); workloads must be UTF-8. Save it again as UTF-8 (without BOM).`,
+      1,
+      1,
+    );
+  }
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
     return failure(
       'INVALID_ENCODING',

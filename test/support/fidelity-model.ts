@@ -3,7 +3,9 @@ import {
   renameResourceInPlaceholders,
   scanPlaceholderReferences,
 } from '../../src/core/workload/placeholder-syntax';
-import { escapeSegment } from '../../src/core/document/pointer';
+import { isPair, isSeq, visit, type Document } from 'yaml';
+import { escapeSegment, toPointer } from '../../src/core/document/pointer';
+import { keyText } from '../../src/core/document/source-map';
 import { isListPlace, schemaKeysAt } from '../../src/core/workload/schema-paths';
 
 /**
@@ -264,9 +266,57 @@ const probeKey = (kind: string): string => (kind === 'liveness' ? 'livenessProbe
 const annotationBase = (r: unknown): string[] =>
   typeof r === 'string' ? ['resources', r, 'metadata', 'annotations'] : ['metadata', 'annotations'];
 
-/** The expected outcome of a command on a workload's plain value. */
-export function modelCommand(name: string, value: Json, a: Record<string, unknown>): ModelOutcome {
+/**
+ * The lists of a document written as `!!pairs` (or `!!omap`): their items read as one-entry mappings,
+ * yet the editor only moves or removes them (anything else is refused), so the model needs to know them.
+ */
+export function pairsLists(doc: Document.Parsed | null): string[] {
+  const out: string[] = [];
+  if (!doc) return out;
+  visit(doc, {
+    Seq(_, seq, path) {
+      const pairs =
+        seq.items.some(isPair) || seq.tag === 'tag:yaml.org,2002:pairs' || seq.tag === 'tag:yaml.org,2002:omap';
+      if (!pairs) return;
+      const segments: string[] = [];
+      let holder: unknown = doc.contents;
+      for (const step of [...path.slice(1), seq]) {
+        if (isPair(step)) segments.push(keyText(step.key));
+        else if (isSeq(holder) && step !== holder) segments.push(String(holder.items.indexOf(step as never)));
+        holder = step;
+      }
+      out.push(toPointer(segments));
+    },
+  });
+  return out;
+}
+
+/** Whether a command at `segments` edits the items of a pairs list one by one (refused but for moving and removing). */
+function intoPairs(segments: readonly string[], pairs: readonly string[], allowItem: boolean): boolean {
+  return pairs.some((list) => {
+    const p = parsePointerSimple(list);
+    if (segments.length <= p.length || !p.every((s, i) => segments[i] === s)) return false;
+    return !allowItem || segments.length > p.length + 1 || !/^\d+$/.test(segments[p.length]!);
+  });
+}
+
+/**
+ * The expected outcome of a command on a workload's plain value; `pairs` are the pointers of the
+ * document's `!!pairs` lists (see pairsLists).
+ */
+export function modelCommand(
+  name: string,
+  value: Json,
+  a: Record<string, unknown>,
+  pairs: readonly string[] = [],
+): ModelOutcome {
   if (!isObj(value)) return { refuse: true };
+  if (typeof a.pointer === 'string') {
+    const at = parsePointerSimple(a.pointer);
+    const allowItem = name === 'unsetField' || name === 'moveItem';
+    if (intoPairs(at, pairs, allowItem)) return { refuse: true };
+    if (name === 'renameField' && intoPairs(at.slice(0, -1), pairs, false)) return { refuse: true };
+  }
   const m = new Model(clone(value));
   const ok = (): ModelOutcome => ({ refuse: false, value: m.root, touched: m.touched });
   const refuse: ModelOutcome = { refuse: true };
@@ -358,7 +408,8 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       if (m.has([...parent, to])) return refuse;
       if (parent[0] === 'metadata') {
         const read = (text: string) => renameInPlaceholders(text, parent, from, to);
-        if (to.includes('.') && expandable(m.root).some(([, text]) => read(text) !== text)) return refuse;
+        const unreadable = to.includes('.') || to.includes('}') || to.includes('${');
+        if (unreadable && expandable(m.root).some(([, text]) => read(text) !== text)) return refuse;
         rewrite(m, read);
       }
       m.rename(segments, to);
@@ -535,7 +586,7 @@ export function modelCommand(name: string, value: Json, a: Record<string, unknow
       const touched: string[] = [];
       for (const [i, step] of (a.steps as Array<{ name: string; args: Record<string, unknown> }>).entries()) {
         if (step.name === 'runSteps') return refuse;
-        const outcome = modelCommand(step.name, now, step.args);
+        const outcome = modelCommand(step.name, now, step.args, pairs);
         if (outcome.refuse) return refuse;
         const earlier = touched.length;
         for (const pointer of outcome.touched) {

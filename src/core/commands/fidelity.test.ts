@@ -9,7 +9,7 @@ import { parseWorkloadText, type ParsedDocument } from '../document/parse';
 import { toPointer } from '../document/pointer';
 import { applyEdits } from '../document/edits';
 import { isRefusal } from './command';
-import { modelCommand, type Json } from '../../../test/support/fidelity-model';
+import { modelCommand, pairsLists, type Json } from '../../../test/support/fidelity-model';
 import { commands, runCommand, type CommandName } from './registry';
 
 /**
@@ -306,6 +306,53 @@ service:
   ],
 );
 
+// Issue 39, item 2: shapes the fuzzed commands got wrong. Indentless lists beside the keys that
+// commands add to; `!!pairs` lists (block and flow), whose items move as pairs; a container named by a
+// null key (`~:`, the container "" as Go reads it); metadata keys that placeholders read, renamed to
+// names holding "}" or "${" (refused: the placeholders would break).
+handWritten.push([
+  'indentless lists, !!pairs, a null key and names with braces',
+  `apiVersion: score.dev/v1b1
+metadata:
+  name: shapes
+  team: core
+  "odd}key": v
+  order: !!pairs
+  - first: 1
+  - second: {x: 2}
+  - third
+  flow: !!pairs [a: 1, b: 2, c: 3]
+containers:
+  ~:
+    image: nameless
+    variables:
+      TEAM: \${metadata.team}
+  web:
+    image: nginx
+    command:
+    - sh
+    - -c
+    args:
+    - \${metadata.team}
+    before:
+      api:
+        ready: started
+    variables:
+      ODD: "\${metadata.odd}key}"
+  api:
+    image: api
+    args:
+    - x
+resources:
+  db:
+    type: postgres
+    params:
+      list:
+      - one
+      - \${metadata.team}
+`,
+]);
+
 const fresh = ['alpha', 'beta-2', 'x9', 'new-one', 'db', 'web'];
 const stringValues = [
   'x',
@@ -493,7 +540,10 @@ function argsFor(name: CommandName, value: unknown, s: number[]): Record<string,
       const metadata = entries.filter((p) => p[0] === 'metadata');
       const at = pick(s[4]! % 2 === 0 && metadata.length > 0 ? metadata : entries, s[2]!) ?? ['nothing'];
       const siblings = keys(getAt(value, at.slice(0, -1)));
-      return { pointer: toPointer(at), to: pick([...fresh, ...oddKeys, ...siblings, 'a.b', ''], s[3]!) };
+      return {
+        pointer: toPointer(at),
+        to: pick([...fresh, ...oddKeys, ...siblings, 'a.b', '', 'a}b', 'c${d'], s[3]!),
+      };
     }
     case 'moveItem': {
       // Items of lists of two or more mostly, to another place; now and then another place (refused),
@@ -695,7 +745,7 @@ afterAll(() => {
 /** Runs one command and checks properties (a)–(d). Returns the new document. */
 function step(before: ParsedDocument, name: CommandName, args: Record<string, unknown>): ParsedDocument {
   const text = before.text;
-  const expected = modelCommand(name, before.value as Json, args);
+  const expected = modelCommand(name, before.value as Json, args, pairsLists(before.doc));
   const result = runCommand(name, text, args);
   const label = `${name} ${JSON.stringify(args)}\n--- on ---\n${text}`;
   if (isRefusal(result)) {

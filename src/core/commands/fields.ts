@@ -76,8 +76,16 @@ export const renameField: Command<RenameFieldArgs> = (text, args) =>
       parent[0] === 'metadata'
         ? rewriteReferences(ctx, (value) => renameInPlaceholders(value, parent, from, to))
         : undefined;
-    if (references && references.changed > 0 && to.includes('.')) {
-      return `Placeholders read ${[...parent, from].join('.')}, and a key with a dot cannot be read by a placeholder (score-go rejects it). Choose a name without dots.`;
+    if (references && references.changed > 0) {
+      const read = [...parent, from].join('.');
+      if (to.includes('.')) {
+        return `Placeholders read ${read}, and a key with a dot cannot be read by a placeholder (score-go rejects it). Choose a name without dots.`;
+      }
+      // A placeholder ends at its first "}", and "${" inside one is not a new one to a reader: the
+      // renamed placeholders would read something else (`${metadata.x}y}`).
+      if (to.includes('}') || to.includes('${')) {
+        return `Placeholders read ${read}, and a placeholder cannot name a key holding "}" or "\${" (it ends at the first "}"). Choose a name without them.`;
+      }
     }
     const edits = collect(renameKeyAt(ctx, segments, to), ...(references?.splices ?? []));
     if (typeof edits === 'string') return edits;

@@ -52,11 +52,11 @@ export function insertEntry(
   const first = slots[0];
   if (!first) return 'This mapping is written in a way the editor cannot change safely; edit it as text.';
   const column = columnOf(ctx.text, first.start);
-  // Among flow-style neighbours (`web: {image: x}`), a new list or map is written in flow style too.
-  const rendered =
-    flowNeighbours(map) && isCollectionValue(value)
-      ? keyText(ctx.style, look, key, false) + ': ' + flowValue(ctx.style, look, value)
-      : blockEntry(ctx.style, look, key, value, column);
+  // Among flow-style neighbours of its kind (`web: {image: x}`), a new list or map is written in flow
+  // style too; a flow list beside it (`command: [sh, -c]`) does not make a new mapping flow.
+  const rendered = flowNeighbours(map, value)
+    ? keyText(ctx.style, look, key, false) + ': ' + flowValue(ctx.style, look, value)
+    : blockEntry(ctx.style, look, key, value, column);
   if (after !== undefined && after !== slots[slots.length - 1]) {
     const end = blockSpan(ctx, map, after).end;
     return [{ start: end, end, insert: ' '.repeat(column) + rendered + ctx.style.eol }];
@@ -99,10 +99,9 @@ export function appendItem(ctx: EditContext, seq: YAMLSeq, value: unknown): Spli
   if (!first || first.indicator < 0)
     return 'This list is written in a way the editor cannot change safely; edit it as text.';
   const column = columnOf(ctx.text, first.indicator);
-  const rendered =
-    flowNeighbours(seq) && isCollectionValue(value)
-      ? '- ' + flowValue(ctx.style, look, value)
-      : blockItem(ctx.style, look, value, column);
+  const rendered = flowNeighbours(seq, value)
+    ? '- ' + flowValue(ctx.style, look, value)
+    : blockItem(ctx.style, look, value, column);
   return appendLines(ctx, seq, slots, column, rendered);
 }
 
@@ -110,10 +109,15 @@ export function isCollectionValue(value: unknown): boolean {
   return typeof value === 'object' && value !== null;
 }
 
-/** The lists and maps among a collection's values are all written in flow style (and there is one). */
-function flowNeighbours(coll: Collection): boolean {
+/**
+ * `value` is a list or map, and the collection's values of its kind (lists for a list, maps for a map)
+ * are all written in flow style (and there is one).
+ */
+function flowNeighbours(coll: Collection, value: unknown): boolean {
+  if (!isCollectionValue(value)) return false;
   const values = coll.items.map((item) => (isMap(coll) ? (item as { value: unknown }).value : item));
-  const collections = values.filter((v): v is YAMLMap | YAMLSeq => isMap(v) || isSeq(v));
+  const list = Array.isArray(value);
+  const collections = values.filter((v): v is YAMLMap | YAMLSeq => (list ? isSeq(v) : isMap(v)));
   return collections.length > 0 && collections.every((v) => v.flow);
 }
 

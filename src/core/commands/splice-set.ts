@@ -17,7 +17,7 @@ import {
   valueStart,
 } from './splice-span';
 import { blockValue, flowValue, jsonValue, lookForReplacing, lookOf, singleEntry, type Look } from './style';
-import { holdsSharedAnchor, locatePath, type Collection, type EditContext, type Slot } from './tree';
+import { holdsSharedAnchor, locatePath, pairsMessage, type Collection, type EditContext, type Slot } from './tree';
 
 /**
  * Sets the value at `segments`, creating missing parents as mappings. A `-` segment, or the next
@@ -66,6 +66,7 @@ function startsList(parent: readonly string[], segment: string): boolean {
 
 /** Replaces the value of an existing entry or item. */
 export function replaceValue(ctx: EditContext, coll: Collection, slot: Slot, value: unknown): Splice {
+  if (isSeq(coll) && slot.key) return pairsMessage('This list');
   const old = slot.value;
   // A list or map being replaced lends its own items' quoting; a scalar keeps its own.
   const look = isMap(old) || isSeq(old) ? lookOf(ctx.style, old) : lookForReplacing(lookOf(ctx.style, coll), old);

@@ -173,15 +173,30 @@ export function lookForReplacing(base: Look, old: Node | null): Look {
 // ---------------------------------------------------------------------------------------------
 
 function yamlText(value: unknown, style: DocumentStyle, look: Look, flow: boolean): string {
-  if (look.folded && !flow) {
-    // Folded text is kept folded when it reads back as given; else it is written as any new text.
-    const folded = render(value, style, look, flow);
-    if (sameJson(parse(folded), value)) return folded;
+  if (!flow) {
+    // Text with line breaks is written as a block (`|`, or `>` where a folded block was replaced) when
+    // it reads back as given; else double-quoted, as in flow style.
+    const blocks = render(value, style, look, flow, true);
+    if (blocks === render(value, style, look, flow, false)) return blocks;
+    if (readsAs(blocks, value)) return blocks;
   }
-  return render(value, style, { ...look, folded: false }, flow);
+  return render(value, style, { ...look, folded: false }, flow, false);
 }
 
-function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean): string {
+function readsAs(text: string, value: unknown): boolean {
+  try {
+    return sameJson(parse(text), value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The value as YAML in the document's style. `blocks`: a string value with line breaks is a block
+ * scalar (literal, or folded where `look.folded`) whatever the quoting around it, as a person writes
+ * a file's content; else it is double-quoted.
+ */
+function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean, blocks: boolean): string {
   const doc = new Document(value);
   visit(doc, {
     Seq(_, seq) {
@@ -197,25 +212,16 @@ function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean)
     },
     Scalar(key, scalar) {
       const multiLine = typeof scalar.value === 'string' && /[\n\r]/.test(scalar.value);
-      if (look.folded && multiLine) scalar.type = 'BLOCK_FOLDED';
-      // The library writes a block's indentation indicator as 2 whatever the indentation width (yaml
-      // 2.9), so under another width a value whose first line starts with a space would read back with
-      // more spaces (`|2` over lines indented by 4). Such a value of an entry is double-quoted there.
-      if (multiLine && key === 'value' && style.indent !== 2 && /^\n* /.test(scalar.value as string)) {
-        scalar.type = 'QUOTE_DOUBLE';
-      }
       // Inside flow collections a multi-line string is clearest double-quoted; single quotes cannot escape.
-      const quoted = look.strings !== 'PLAIN' || scalar.type === 'QUOTE_SINGLE';
-      if (typeof scalar.value === 'string' && /[\n\r]/.test(scalar.value) && (flow || quoted)) {
-        scalar.type = 'QUOTE_DOUBLE';
-      }
+      if (multiLine)
+        scalar.type = blocks && key !== 'key' ? (look.folded ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL') : 'QUOTE_DOUBLE';
       // Unicode's next-line and separators: the library writes them plain (or single-quoted) and reads
       // them back as breaks or not at all. Double quotes escape them (\N, \L, \P).
       if (typeof scalar.value === 'string' && /[\u0085\u2028\u2029\uFEFF]/.test(scalar.value))
         scalar.type = 'QUOTE_DOUBLE';
     },
   });
-  const rendered = doc.toString({
+  const text = doc.toString({
     indent: style.indent,
     indentSeq: style.indentSeq,
     lineWidth: 0,
@@ -224,6 +230,11 @@ function render(value: unknown, style: DocumentStyle, look: Look, flow: boolean)
     defaultKeyType: look.keys,
     flowCollectionPadding: style.flowPadding,
   });
+  // The library writes a block's indentation indicator as 2 whatever the indentation width (yaml 2.9):
+  // under another width, a value whose first line starts with a space would read back with more
+  // spaces (`|2-` over lines indented by 4). The indicator is made the width the lines have.
+  const rendered =
+    blocks && style.indent !== 2 ? text.replace(/((?:^|: |- )[|>])2([-+]?)$/gm, `$1${style.indent}$2`) : text;
   return !flow && !style.indentSeq && style.indent > 2 ? indentless(rendered, style.indent - 2) : rendered;
 }
 

@@ -3,6 +3,7 @@ import {
   isCollection,
   isMap,
   isNode,
+  isPair,
   isScalar,
   isSeq,
   parseAllDocuments,
@@ -137,6 +138,12 @@ export function slotsOf(coll: Collection): Slot[] | string {
       key = isNode(pair.key) ? pair.key : undefined;
       value = isNode(pair.value) ? pair.value : null;
       name = keyText(pair.key);
+    } else if (isPair(astItem)) {
+      // An item of `!!pairs` (or `!!omap`) is read by the library as a pair, not as the one-entry
+      // mapping it is written as: its text runs from the key to the value, and it moves as a whole.
+      key = isNode(astItem.key) ? astItem.key : undefined;
+      value = isNode(astItem.value) ? astItem.value : null;
+      name = String(i);
     } else {
       key = undefined;
       value = isNode(astItem) ? astItem : null;
@@ -207,6 +214,7 @@ export function locatePath(ctx: EditContext, segments: readonly string[]): Locat
       // Written here, the entry would hide the one merged in (or, removed, still be there): not the user's intent.
       return `${here || 'The document'} takes "${segment}" from elsewhere through a merge key (<<); edit it as text.`;
     }
+    if (isSeq(node) && isPairsList(node) && (!slot || i < segments.length - 1)) return pairsMessage(here);
     if (!slot) {
       if (isSeq(node) && segment !== '-' && Number(segment) !== slots.length) {
         return `${here} has ${slots.length} items; there is no item ${segment}.`;
@@ -217,6 +225,16 @@ export function locatePath(ctx: EditContext, segments: readonly string[]): Locat
     node = slot.value;
   }
   return { steps, missing: [] };
+}
+
+/** A list tagged `!!pairs` or `!!omap`, whose items the library reads as pairs. */
+function isPairsList(seq: YAMLSeq): boolean {
+  return seq.items.some(isPair) || seq.tag === 'tag:yaml.org,2002:pairs' || seq.tag === 'tag:yaml.org,2002:omap';
+}
+
+/** Items of `!!pairs` can be moved (moveItem) or removed with their list, not edited one by one. */
+export function pairsMessage(list: string): string {
+  return `${list || 'The document'} is a list of pairs (!!pairs): move or remove its items, or edit them as text.`;
 }
 
 /** The node at a pointer for reading: aliases are followed. Undefined when missing. */

@@ -1,3 +1,4 @@
+import { misIndentedKeys } from './indent-hint';
 import { isAlias, isMap, isNode, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
 import type { Diagnostic, DiagnosticCode, Severity } from '../diagnostics';
 import { aliasBombAt, aliasProblem, excessiveAliasing } from './aliasing';
@@ -106,10 +107,23 @@ export function parseWorkloadText(text: string): ParsedDocument {
   const duplicates = duplicateKeys(doc.contents);
   const errors: ReadonlyArray<{ code: string; message: string; pos: [number, number] }> =
     duplicates.length === 0 ? doc.errors : [...doc.errors, ...duplicates].sort((a, b) => a.pos[0] - b.pos[0]);
-  for (const e of errors.slice(0, MAX_REPORTED_ERRORS)) {
-    const code: DiagnosticCode = e.code === 'DUPLICATE_KEY' ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR';
-    syntax.push(diagnostic(lines, 'error', code, yamlMessage(e.code, e.message), '', e.pos[0], e.pos[1]));
-  }
+  // A mapping's first key indented further than the rest: said at that key, in place of the errors
+  // the library reports at every later key (see indent-hint.ts).
+  const hints = misIndentedKeys(lines, errors.slice(0, MAX_REPORTED_ERRORS));
+  const explained = new Set(hints.flatMap((h) => [...h.explains]));
+  const reported = [
+    ...errors
+      .slice(0, MAX_REPORTED_ERRORS)
+      .filter((e) => !explained.has(e))
+      .map((e) => ({
+        code: (e.code === 'DUPLICATE_KEY' ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR') as DiagnosticCode,
+        message: yamlMessage(e.code, e.message),
+        start: e.pos[0],
+        end: e.pos[1],
+      })),
+    ...hints.map((h) => ({ code: 'SYNTAX_ERROR' as DiagnosticCode, message: h.message, start: h.start, end: h.end })),
+  ].sort((a, b) => a.start - b.start);
+  for (const e of reported) syntax.push(diagnostic(lines, 'error', e.code, e.message, '', e.start, e.end));
   if (errors.length > MAX_REPORTED_ERRORS) {
     const last = errors[MAX_REPORTED_ERRORS]!;
     syntax.push(
@@ -242,9 +256,13 @@ function diagnostic(
 /** How far into a text `findBinary` looks for every control character; past it, only for a NUL. */
 const BINARY_SCAN = 65536;
 
-/** The C0 control characters YAML forbids (all but tab, LF and CR), and U+FFFD, what a decoder puts for bytes that are not text. */
+/**
+ * The C0 control characters YAML forbids (all but tab, LF and CR). Not U+FFFD: it is a printable
+ * character YAML and Go's yaml.v3 accept, and a valid UTF-8 file may hold it (bytes that are not
+ * UTF-8 are refused where a file's bytes are decoded, before any text is read here).
+ */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const BINARY_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD]/;
+const BINARY_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 /**
  * A NUL, or other C0 control characters YAML forbids, mark a binary file. Tabs, CR and LF are text.

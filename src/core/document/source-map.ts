@@ -48,7 +48,9 @@ export function locate(doc: Document, pointer: string): NodeLocation {
       if (found) next = { node: asNode(found.value), key: asNode(found.key), pair: found };
     } else if (isSeq(container) && /^(0|[1-9]\d*)$/.test(segment)) {
       const item = container.items[Number(segment)];
-      if (item !== undefined) next = { node: asNode(item), key: undefined, pair: undefined };
+      // An item of `!!pairs` is a pair to the library: its key and value, as in a mapping.
+      if (isPair(item)) next = { node: asNode(item.value), key: asNode(item.key), pair: item };
+      else if (item !== undefined) next = { node: asNode(item), key: undefined, pair: undefined };
     }
     if (!next) return { pointer: here, exact: false, node, key, pair };
     here += '/' + escapeSegment(segment);
@@ -103,7 +105,9 @@ export function pointerAt(parsed: ParsedDocument, offset: number): string {
 
 /** The text of a mapping key as a pointer segment: scalars as written, anything else as YAML. */
 export function keyText(key: unknown): string {
-  if (isScalar(key)) return String(key.value);
+  // A null key (`~:`, `null:` or an empty `? `) reads as "", as yaml.v3 (Go) decodes it into a
+  // map[string] and as the workload's value has it: the container `~` is the container "".
+  if (isScalar(key)) return key.value === null ? '' : String(key.value);
   if (isNode(key)) return key.toString();
   return String(key);
 }

@@ -76,6 +76,22 @@ describe('opening a file', () => {
     }
   });
 
+  it('opens a valid UTF-8 file holding U+FFFD, which is a character, not binary data', () => {
+    const text = workload.replace('café', 'caf\ufffd');
+    expect(decodeWorkloadBytes(utf8(text))).toEqual({ ok: true, text });
+    expect(readWorkloadText(text)).toEqual({ ok: true, text });
+  });
+
+  it('names UTF-32 as UTF-32, not UTF-16', () => {
+    const le = new Uint8Array(4 + workload.length * 4);
+    le.set([0xff, 0xfe, 0, 0]);
+    for (let i = 0; i < workload.length; i++) le[4 + 4 * i] = workload.charCodeAt(i) & 0xff;
+    const be = new Uint8Array([0, 0, 0xfe, 0xff, 0, 0, 0, 0x61]);
+    const [little, big] = [decodeWorkloadBytes(le), decodeWorkloadBytes(be)];
+    expect(!little.ok && little.message).toMatch(/UTF-32 \(little-endian\)/);
+    expect(!big.ok && big.message).toMatch(/UTF-32 \(big-endian\)/);
+  });
+
   it('makes classic Mac line ends (a carriage return alone) line feeds, and says so', () => {
     const mac = workload.replace(/\n/g, '\r');
     const reading = decodeWorkloadBytes(utf8(mac));

@@ -1,3 +1,4 @@
+import { utf32Mark } from '../../core/document/byte-order';
 import { MAX_TEXT_LENGTH } from '../../core/document/parse';
 import { notText, readWorkloadText, type FileReading } from './read-text';
 
@@ -23,6 +24,13 @@ export async function readWorkloadFile(file: Blob): Promise<FileReading> {
 }
 
 export function decodeWorkloadBytes(bytes: Uint8Array): FileReading {
+  const utf32 = utf32Mark(bytes);
+  if (utf32) {
+    return {
+      ok: false,
+      message: `It is saved as UTF-32 (${utf32}); a workload must be UTF-8. Save it as UTF-8 and open it again.`,
+    };
+  }
   const encoding = encodingOf(bytes);
   if (encoding === 'utf-8' && looksUtf16(bytes)) {
     return {

@@ -5,7 +5,7 @@ import { pointerAt } from '../../core/document/source-map';
 import type { BackgroundValidation } from './check/background-validation';
 import { BACKGROUND_CHECK_FROM, CHECK_DELAY_MS, REHEARSE_BELOW } from './check/checker';
 import { REHEARSAL_DELAY_MS, REHEARSE_FROM, WORKER_READ_DELAY_MS } from './check/idle-work';
-import { createDocumentStore, hasChanges, isOpen } from './store';
+import { createDocumentStore, doesNotParse, hasChanges, isOpen } from './store';
 import { isParsedHere, lazyParsed } from './check/lazy-parsed';
 import { REHEARSALS } from './check/rehearsal';
 
@@ -30,6 +30,9 @@ describe('the document store', () => {
     expect(report.valid).toBe(false);
     expect(readable).toBe(report);
     expect(hasChanges(store.getState())).toBe(false);
+    expect(doesNotParse(store.getState())).toBe(false); // mistakes, but it reads
+    expect(doesNotParse(createDocumentStore({ text: '', origin: 'a new workload' }).getState())).toBe(false);
+    expect(doesNotParse(createDocumentStore({ text: unreadable, origin: 'broken.yaml' }).getState())).toBe(true);
   });
 
   it('checks typing after a pause of at most 150 ms, once for a burst of keystrokes', () => {
@@ -84,6 +87,8 @@ describe('the document store', () => {
     expect(hasChanges(state)).toBe(false);
     expect(state.report.parsed.text).toBe(unreadable);
     expect(state.readable).toBe(state.report); // not the previous workload's last good version
+    // Issue 39, item 6: opened broken, it is said not to parse (banner, edits off), as when typed broken.
+    expect(doesNotParse(state)).toBe(true);
     expect(state.undo()).toBe(false);
     vi.advanceTimersByTime(1000); // the edit's pending check must not come back
     expect(store.getState().report.parsed.text).toBe(unreadable);

@@ -33,6 +33,20 @@ export interface DocumentState
 
 export type DocumentStore = StoreApi<DocumentState>;
 
+/**
+ * The text does not parse now: the views show its last readable version (marked so) and the edits
+ * that write are off. True also of a text opened broken, which has no readable version of its own
+ * (`readable` is then its own report, which holds nothing); not of an empty text, a workload not
+ * begun yet.
+ */
+export function doesNotParse(state: Pick<DocumentState, 'report' | 'readable'>): boolean {
+  const { report } = state;
+  if (state.readable !== report) return true;
+  return (
+    report.parsed.blocked && report.parsed.syntax.some((d) => d.severity === 'error' && d.code !== 'EMPTY_DOCUMENT')
+  );
+}
+
 export interface InitialDocument {
   text: string;
   origin: string | null;

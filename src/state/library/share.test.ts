@@ -35,6 +35,17 @@ describe('a share link arriving', () => {
     expect(shareArrivalIn(notWorkload)).toMatchObject({ kind: 'broken', message: /not opened.*a list/ });
   });
 
+  it('reads a link as a file is read: U+FFFD is text, and lone carriage returns become line feeds', () => {
+    const replacement = shared.replace('ü', '\ufffd');
+    expect(shareArrivalIn(linkTo(replacement))).toEqual({ kind: 'workload', text: replacement });
+    const mac = shared.replace(/\n/g, '\r');
+    expect(shareArrivalIn(linkTo(mac))).toEqual({
+      kind: 'workload',
+      text: shared,
+      note: expect.stringMatching(/carriage returns alone/),
+    });
+  });
+
   it('leaves the address without the share fragment, keeping other fragment parts', () => {
     expect(withoutShareFragment(`${page}#score=abc`)).toBe(page);
     expect(withoutShareFragment(`${page}#a=1&score=abc&b=2`)).toBe(`${page}#a=1&b=2`);
@@ -53,6 +64,15 @@ describe('opening a share link', () => {
     expect(document.getState().origin).toBe('a share link');
     // Saving it now makes a new workload (or asks before replacing one): the saved one is safe.
     expect(library.getState().link).toBeNull();
+  });
+
+  it('opens a link with classic Mac line ends as a file would be opened: line feeds, and a word', async () => {
+    const { document, library } = setUp();
+    const confirmReplace = vi.fn(async () => true);
+    const mac = shared.replace(/\n/g, '\r');
+    expect(await openShareLink(linkTo(mac), { document, library, confirmReplace })).toBe('opened');
+    expect(document.getState().text).toBe(shared);
+    expect(document.getState().message).toMatchObject({ kind: 'info', text: /carriage returns alone/ });
   });
 
   it('asks before replacing unsaved changes, and keeps them when the user says no', async () => {

@@ -9,7 +9,10 @@ import { readWorkloadText } from '../document/open-file';
  * workload, so Save makes a new one, or asks before replacing one of the same name), and unsaved
  * changes in the editor are only replaced when the user says so.
  */
-export type ShareArrival = { kind: 'none' } | { kind: 'broken'; message: string } | { kind: 'workload'; text: string };
+export type ShareArrival =
+  | { kind: 'none' }
+  | { kind: 'broken'; message: string }
+  | { kind: 'workload'; text: string; /** What reading it changed (line ends), to tell the user. */ note?: string };
 
 export function shareArrivalIn(url: string): ShareArrival {
   const shared = readShareLink(url);
@@ -17,7 +20,10 @@ export function shareArrivalIn(url: string): ShareArrival {
   if (!shared.ok) return { kind: 'broken', message: shared.message };
   const reading = readWorkloadText(shared.text);
   if (!reading.ok) return { kind: 'broken', message: `The shared workload was not opened. ${reading.message}` };
-  return { kind: 'workload', text: shared.text };
+  // The text as reading made it (line ends converted), as for a file.
+  return reading.note
+    ? { kind: 'workload', text: reading.text, note: reading.note }
+    : { kind: 'workload', text: reading.text };
 }
 
 /** The address without the share fragment (other fragment parts stay), so that a reload does not open it again. */
@@ -67,6 +73,7 @@ export async function openShareLink(url: string, deps: ShareOpeningDeps): Promis
   }
   library.getState().setLink(null);
   document.getState().open(arrival.text, 'a share link');
+  if (arrival.note) document.getState().say('info', `The share link: ${arrival.note}`);
   return 'opened';
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useDocumentStore } from '../../state/document/context';
+import { doesNotParse } from '../../state/document/store';
 import { canvasSlot, type IntentHost } from '../intents/intent-host';
 import type { AppControls, IntentContext } from '../intents/table';
 import { useSaveWorkload } from '../library/use-save';
@@ -54,7 +55,7 @@ export function useAppDialogs(pages: Pages) {
           app,
           save: () => void latest.current.save(),
         };
-        setOpen({ kind: 'palette', context, stale: state.readable !== state.report });
+        setOpen({ kind: 'palette', context, stale: doesNotParse(state) });
       },
       showKeys: () => setOpen({ kind: 'keys' }),
       showQuickFixes: (index) => setOpen({ kind: 'fixes', index }),

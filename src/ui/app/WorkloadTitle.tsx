@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useDocument } from '../../state/document/context';
+import { doesNotParse } from '../../state/document/store';
 import { workloadName } from './workload-name';
 
 /** The open workload's name (as text, never markup), from its last readable version, marked when stale. */
 export function WorkloadTitle() {
   const name = useDocument((s) => workloadName(s.readable.parsed.value));
-  const stale = useDocument((s) => s.readable !== s.report);
+  const stale = useDocument(doesNotParse);
   useEffect(() => {
     document.title = name === undefined ? 'Score Designer' : `${name} — Score Designer`;
   }, [name]);

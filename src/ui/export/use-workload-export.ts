@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useDocument } from '../../state/document/context';
+import { doesNotParse } from '../../state/document/store';
 import { exportOf, k8sExportOf } from '../../state/export/actions';
 import { composeCommandLine } from '../../state/export/bundle';
 import { workloadKey } from '../../state/export/compose';
@@ -43,7 +44,7 @@ export interface WorkloadExportView {
 export function useWorkloadExport(target: ExportTarget): WorkloadExportView {
   const store = useExportStore();
   const parsed = useDocument((s) => s.readable.parsed);
-  const stale = useDocument((s) => s.readable !== s.report);
+  const stale = useDocument(doesNotParse);
   const workload = workloadKey(parsed.value);
   const seed = useWorkloadSeed(workload);
   const provisioners = useExportState((s) => s.provisioners);

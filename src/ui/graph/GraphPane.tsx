@@ -3,6 +3,7 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { deriveGraph, estimatedSize, type Positions, type Size, type WorkloadGraph } from '../../core/graph';
 import { useDocument, useDocumentStore } from '../../state/document/context';
+import { doesNotParse } from '../../state/document/store';
 import { useLendCanvasContext } from '../intents/intent-host';
 import { targetIn, type CanvasControls, type CanvasTarget } from '../intents/table';
 import { CanvasActionsProvider } from './canvas-actions';
@@ -50,7 +51,7 @@ export function GraphPane() {
 function GraphCanvas() {
   const store = useDocumentStore();
   const readable = useDocument((s) => s.readable);
-  const stale = useDocument((s) => s.readable !== s.report);
+  const stale = useDocument(doesNotParse);
   const graph = useMemo(() => deriveGraph(readable.parsed, readable.diagnostics), [readable]);
   const flow = useReactFlow<FlowNode, FlowEdge>();
   const palette = usePaletteTypes();
