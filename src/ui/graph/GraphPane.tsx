@@ -7,6 +7,7 @@ import { useLendCanvasContext } from '../intents/intent-host';
 import { targetIn } from '../intents/table';
 import { CanvasActionsProvider } from './canvas-actions';
 import { CanvasDialog } from './CanvasDialog';
+import { useDiagramExport } from './DiagramExport';
 import { ArrowMarkers } from './edges';
 import { FlowCanvas } from './FlowCanvas';
 import { boundsOf } from './geometry';
@@ -87,7 +88,18 @@ function GraphCanvas() {
     canvasSize,
   });
   const focus = useCanvasFocus(wrapper, latest);
-  const edits = useCanvasEdits({ store, latest, flow, wrapper, focus, select, setSelectedId, follow });
+  const picture = useDiagramExport(latest, flow);
+  const edits = useCanvasEdits({
+    store,
+    latest,
+    flow,
+    wrapper,
+    focus,
+    select,
+    setSelectedId,
+    follow,
+    exportDiagram: picture.open,
+  });
   const { renamingId, actions, intentContext } = edits;
 
   const nodes = useMemo(
@@ -176,6 +188,7 @@ function GraphCanvas() {
             onChoose={edits.requestConnection}
             onAddContainer={edits.addContainer}
           />
+          {picture.dialog}
         </div>
       </NodeContentProvider>
     </CanvasActionsProvider>

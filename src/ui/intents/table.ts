@@ -22,6 +22,8 @@ export interface CanvasControls {
   rename(id: string): void;
   remove(id: string): void;
   layout(): void;
+  /** Opens Export diagram… (a picture of the graph: SVG or PNG, light or dark, whole or the selection). */
+  exportDiagram(): void;
   /**
    * Why an intent cannot be done to this element, in words (the core's plans say it: connections start
    * at a container, the workload itself cannot be removed), or undefined when there is nothing to say.
@@ -378,6 +380,15 @@ export const intents = {
     scope: 'canvas',
     applies: onCanvas,
     perform: (ctx) => ctx.canvas?.layout(),
+  },
+  exportDiagram: {
+    name: 'exportDiagram',
+    label: 'Export diagram…',
+    description: 'Save a picture of the graph as SVG or PNG, light or dark, whole or the selection',
+    keys: [{ key: 'e', shift: 'any' }],
+    scope: 'canvas',
+    applies: onCanvas,
+    perform: (ctx) => ctx.canvas?.exportDiagram(),
   },
 } satisfies Record<string, Intent>;
 
