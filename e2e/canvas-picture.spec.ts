@@ -109,13 +109,13 @@ test('from the palette, a PNG: a real PNG, twice the size, not blank', async ({ 
   expect(bytes.length).toBeGreaterThan(20_000); // words and lines drawn, not an empty image
 });
 
-test('the key E on a selected node exports the selection alone', async ({ page }) => {
+test('the key E on a node selected from the keyboard exports the selection alone', async ({ page }) => {
   await openTemplate(page, 'E-commerce frontend');
   const node = canvas(page).locator('.react-flow__node[data-id^="container:"]').first();
   const nodeName = (await node.locator('.graph-node-name').textContent())!;
-  await node.click();
-  await expect(node).toHaveClass(/selected/);
   await node.focus();
+  await page.keyboard.press('Enter'); // selects it
+  await expect(node).toHaveClass(/selected/);
   await page.keyboard.press('e');
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByRole('radio', { name: /^The selection/ })).toBeEnabled();

@@ -62,15 +62,20 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function textWidth(text: string, fontPx: number, monospace = false, bold = false): number {
   if (monospace) return text.length * 0.62 * fontPx;
   let em = 0;
-  for (const ch of text) {
-    if ("iljtfr.,:;|!'()[] ".includes(ch)) em += 0.34;
-    else if ('mwMW@%'.includes(ch)) em += 0.9;
-    else if (ch >= 'A' && ch <= 'Z') em += 0.7;
-    else if (ch.charCodeAt(0) > 0x2000) em += 1;
-    else em += 0.6;
-  }
+  for (let i = 0; i < text.length; i++) em += letterEm(text.charCodeAt(i));
   return em * fontPx * (bold ? 1.1 : 1);
 }
+
+/** Each ASCII letter's width in em (computed once: the canvas places every label at each change). */
+const ASCII_EM = Float64Array.from({ length: 128 }, (_, code) => {
+  const ch = String.fromCharCode(code);
+  if ("iljtfr.,:;|!'()[] ".includes(ch)) return 0.34;
+  if ('mwMW@%'.includes(ch)) return 0.9;
+  if (ch >= 'A' && ch <= 'Z') return 0.7;
+  return 0.6;
+});
+
+const letterEm = (code: number) => (code < 128 ? ASCII_EM[code]! : code > 0x2000 ? 1 : 0.6);
 
 /**
  * Text broken into lines no wider than `width`: after a space or a hyphen where it can, else anywhere
@@ -78,26 +83,31 @@ export function textWidth(text: string, fontPx: number, monospace = false, bold 
  * (a line broken at a space ends with it), so that the picture's words read and copy as written.
  */
 export function wrapText(text: string, width: number, fontPx: number, monospace = false, bold = false): string[] {
+  const scale = fontPx * (monospace ? 1 : bold ? 1.1 : 1);
+  const em = (code: number) => (monospace ? 0.62 : letterEm(code));
+  const room = width / scale;
+  if (textWidth(text, fontPx, monospace, bold) <= width) return [text];
   const lines: string[] = [];
-  let line = '';
-  const fits = (s: string) => textWidth(s.trimEnd(), fontPx, monospace, bold) <= width;
-  for (const word of text.split(/(?<=[ -])/)) {
-    if (fits(line + word)) {
-      line += word;
-      continue;
+  // The line so far, its width (in em), and the last place it may break (after a space or a hyphen).
+  let start = 0;
+  let used = 0;
+  let breakAt = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const w = em(code);
+    // A space at the end of a line takes no room: the line breaks after it.
+    if (used + w > room && code !== 32 && i > start) {
+      const cut = breakAt > start ? breakAt : i;
+      lines.push(text.slice(start, cut));
+      start = cut;
+      used = 0;
+      for (let j = start; j < i; j++) used += em(text.charCodeAt(j));
+      breakAt = -1;
     }
-    if (line !== '') lines.push(line);
-    line = '';
-    // A word wider than the line on its own is cut where the line is full.
-    for (const ch of word) {
-      if (line !== '' && !fits(line + ch)) {
-        lines.push(line);
-        line = '';
-      }
-      line += ch;
-    }
+    used += w;
+    if (code === 32 || code === 45) breakAt = i + 1;
   }
-  if (line !== '' || lines.length === 0) lines.push(line);
+  lines.push(text.slice(start));
   return lines;
 }
 
@@ -106,7 +116,7 @@ export const LABEL_PX = 11;
 export const LABEL_LINE = 14;
 
 export function labelBox(lines: readonly string[]): { width: number; height: number } {
-  const width = Math.max(0, ...lines.map((l) => textWidth(l, LABEL_PX)));
+  const width = Math.max(0, ...lines.map((l) => textWidth(l.trimEnd(), LABEL_PX)));
   return { width: Math.ceil(width) + 8, height: lines.length * LABEL_LINE + 2 };
 }
 

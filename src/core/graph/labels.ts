@@ -68,36 +68,40 @@ const span = (route: Route) => Math.hypot(route.to.x - route.from.x, route.to.y 
 
 /** Boxes bucketed by the cells of a grid they touch: a box is compared only with those near it. */
 class BoxGrid {
-  private readonly cells = new Map<string, Rect[]>();
-  private static readonly CELL = 256;
+  private readonly cells = new Map<number, Rect[]>();
+  private static readonly CELL = 64;
+  /** Marks a box already counted in this query (a box may lie in several cells). */
+  private readonly counted = new Map<Rect, number>();
+  private query = 0;
 
   add(box: Rect): void {
-    for (const key of this.keys(box)) {
-      let cell = this.cells.get(key);
-      if (!cell) this.cells.set(key, (cell = []));
-      cell.push(box);
-    }
+    this.each(box, (key) => {
+      const cell = this.cells.get(key);
+      if (cell) cell.push(box);
+      else this.cells.set(key, [box]);
+    });
   }
 
   /** The area of `box` that the boxes held cover (each counted once). */
   overlap(box: Rect): number {
-    const seen = new Set<Rect>();
+    const query = ++this.query;
     let area = 0;
-    for (const key of this.keys(box)) {
+    this.each(box, (key) => {
       for (const other of this.cells.get(key) ?? []) {
-        if (seen.has(other)) continue;
-        seen.add(other);
+        if (this.counted.get(other) === query) continue;
+        this.counted.set(other, query);
         area += overlapArea(box, other);
       }
-    }
+    });
     return area;
   }
 
-  private *keys(box: Rect): Iterable<string> {
+  private each(box: Rect, visit: (key: number) => void): void {
     const c = BoxGrid.CELL;
-    for (let x = Math.floor(box.x / c); x <= Math.floor((box.x + box.width) / c); x++) {
-      for (let y = Math.floor(box.y / c); y <= Math.floor((box.y + box.height) / c); y++) yield `${x},${y}`;
-    }
+    const [x0, x1] = [Math.floor(box.x / c), Math.floor((box.x + box.width) / c)];
+    const [y0, y1] = [Math.floor(box.y / c), Math.floor((box.y + box.height) / c)];
+    // One number per cell: rows of 2^20 cells, far more than any canvas holds.
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) visit(x * 1_048_576 + y);
   }
 }
 

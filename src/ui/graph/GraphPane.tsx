@@ -13,6 +13,7 @@ import { FlowCanvas } from './FlowCanvas';
 import { boundsOf } from './geometry';
 import { useCanvasKeys, useConnectGesture, usePaletteDrop } from './gestures';
 import { GraphNotice } from './GraphNotice';
+import { usePlacedLabels } from './label-places';
 import { createNodeContent, NodeContentProvider } from './node-content';
 import { usePaletteTypes } from './palette';
 import { sharedFlowCache, toFlowEdges, toFlowNodes, type FlowEdge, type FlowNode } from './to-flow';
@@ -111,6 +112,7 @@ function GraphCanvas() {
   // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
   const [content] = useState(createNodeContent);
   useLayoutEffect(() => content.update(graph.nodes), [content, graph]);
+  usePlacedLabels(graph, layout.positions, sizes); // where the edges' labels sit, clear of the nodes
   useLayoutEffect(() => {
     latest.current = { graph, positions, sizes, selectedId, layout };
   });
