@@ -5,7 +5,7 @@ import { templates } from '../templates';
 import { centredBox, labelLines, overlapArea, pointAt, routeFrom, LABEL_MAX_WIDTH, textWidth } from './diagram';
 import { deriveGraph } from './derive';
 import { layDiagram, measureDiagram, placeLabels } from './labels';
-import { autoLayout, estimatedSize } from './layout';
+import { autoLayout, estimatedSize, FULL_LAYOUT_EDGES } from './layout';
 
 describe('placeLabels', () => {
   it('moves a label off a node that lies on the middle of its edge, along the edge', () => {
@@ -57,6 +57,13 @@ describe('the diagram after Auto layout', () => {
       expect(measureDiagram(diagram)).toEqual({ labelNode: 0, labelLabel: 0, edgeNode: 0 });
     },
   );
+
+  it('runs few edges of a generated 10 × 10 workload behind nodes (79 when its long edges took no part in the layout)', () => {
+    const graph = deriveGraph(parseWorkloadText(generateWorkload(10, 10)));
+    expect(graph.edges.length).toBeLessThanOrEqual(FULL_LAYOUT_EDGES);
+    const { edgeNode } = measureDiagram(layDiagram(graph, autoLayout(graph), estimatedSize));
+    expect(edgeNode).toBeLessThanOrEqual(20);
+  });
 
   it('places the labels of a generated 10 × 10 workload clear of its nodes, where the middles were not', () => {
     const graph = deriveGraph(parseWorkloadText(generateWorkload(10, 10)));
