@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, openTemplate, setText, test } from './fixtures';
 
 /**
- * A picture of the diagram (issue 33 item 4): Export diagram… saves the graph as SVG (every name as
+ * A picture of the diagram (issue 33 item 4): Picture of the diagram… saves the graph as SVG (every name as
  * text, parsed here by the browser's XML parser) or PNG, light or dark, whole or the selection, from
  * the toolbar, the key E on the graph and the palette; the automation API gives the same picture and
  * the canvas's view.
@@ -15,7 +15,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test.setTimeout(90_000);
 
 const canvas = (page: Page) => page.getByRole('region', { name: 'Graph', exact: true }).locator('.graph-canvas');
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Export diagram' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Picture of the diagram' });
 
 /** The names the canvas shows, node by node. */
 const namesOnCanvas = (page: Page) => canvas(page).locator('.graph-node-name').allTextContents();
@@ -41,7 +41,7 @@ async function exportFromDialog(page: Page, format: 'SVG' | 'PNG', theme: 'Light
   await d.getByRole('radio', { name: theme }).check();
   if (part) await d.getByRole('radio', { name: new RegExp(`^${part}`) }).check();
   const started = page.waitForEvent('download', { timeout: 30_000 });
-  await d.getByRole('button', { name: `Export ${format}` }).click();
+  await d.getByRole('button', { name: `Save ${format}` }).click();
   const download = await started;
   await expect(d).toBeHidden();
   return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
@@ -58,13 +58,13 @@ function pngFacts(bytes: Buffer) {
 }
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-test('Export diagram… from the toolbar saves an SVG that parses and names every node as text; axe is content', async ({
+test('Picture of the diagram… from the toolbar saves an SVG that parses and names every node as text; axe is content', async ({
   page,
 }) => {
   await openTemplate(page, 'ML inference');
   const names = await namesOnCanvas(page);
   expect(names.length).toBeGreaterThan(10);
-  await canvas(page).getByRole('button', { name: 'Export diagram…' }).click();
+  await canvas(page).getByRole('button', { name: 'Picture of the diagram…' }).click();
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByRole('radio', { name: /^SVG/ })).toBeFocused();
   // Nothing is selected: the selection cannot be chosen.
@@ -85,7 +85,7 @@ test('Export diagram… from the toolbar saves an SVG that parses and names ever
   expect(svg.elements).not.toContain('image');
   expect(svg.elements).not.toContain('foreignObject');
   // The focus is back where it was.
-  await expect(canvas(page).getByRole('button', { name: 'Export diagram…' })).toBeFocused();
+  await expect(canvas(page).getByRole('button', { name: 'Picture of the diagram…' })).toBeFocused();
 });
 
 test('from the palette, a PNG: a real PNG, twice the size, not blank', async ({ page }) => {
@@ -94,7 +94,7 @@ test('from the palette, a PNG: a real PNG, twice the size, not blank', async ({ 
   await expect(page.getByRole('combobox', { name: 'Search commands' })).toBeFocused();
   await page.keyboard.type('export diagram');
   await expect(page.getByRole('dialog', { name: 'Commands' }).getByRole('option', { selected: true })).toHaveText(
-    /^Export diagram…/,
+    /^Picture of the diagram…/,
   );
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeVisible();

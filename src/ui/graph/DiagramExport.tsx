@@ -25,7 +25,7 @@ import type { FlowEdge, FlowNode } from './to-flow';
 import type { CanvasLatest } from './use-canvas-edits';
 
 /**
- * Export diagram…: the dialog that saves a picture of the graph (SVG or PNG, light or dark, the whole
+ * Picture of the diagram…: the dialog that saves a picture of the graph (SVG or PNG, light or dark, the whole
  * graph or the selection), and the same picture and the canvas's view lent to the automation API
  * while the canvas is on screen (`scoreDesigner.exportDiagram`, `scoreDesigner.view`).
  */
@@ -86,7 +86,7 @@ function DiagramExportDialog({
   };
   const count = selected.size === 1 ? '1 node' : `${selected.size} nodes`;
   return (
-    <Modal title="Export diagram" onClose={onClose} className="graph-dialog">
+    <Modal title="Picture of the diagram" onClose={onClose} className="graph-dialog">
       <form onSubmit={(e) => void submit(e)}>
         <Choices
           legend="Format"
@@ -129,7 +129,7 @@ function DiagramExportDialog({
             Cancel
           </button>
           <button type="submit" disabled={busy}>
-            Export {format.toUpperCase()}
+            Save {format.toUpperCase()}
           </button>
         </div>
       </form>

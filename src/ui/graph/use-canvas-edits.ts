@@ -73,7 +73,7 @@ export function useCanvasEdits({
   setSelectedId: (id: string | undefined) => void;
   /** Brings a node about to be made into view once it is drawn. */
   follow: (id: string) => void;
-  /** Opens Export diagram… (DiagramExport.tsx). */
+  /** Opens Picture of the diagram… (DiagramExport.tsx). */
   exportDiagram: () => void;
 }) {
   const [renamingId, setRenamingId] = useState<string>();

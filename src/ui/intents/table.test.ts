@@ -164,7 +164,7 @@ describe('when an intent applies', () => {
     expect(targetIn(graph, 'container:gone')).toBeUndefined();
   });
 
-  it('Export diagram applies on the canvas, whatever is selected (or nothing), and opens its dialog there', () => {
+  it('Picture of the diagram applies on the canvas, whatever is selected (or nothing), and opens its dialog there', () => {
     const asked: string[] = [];
     const canvas = recordingCanvas(asked);
     for (const target of [undefined, { id: 'container:web', kind: 'container' as const }]) {

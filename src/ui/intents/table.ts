@@ -22,7 +22,7 @@ export interface CanvasControls {
   rename(id: string): void;
   remove(id: string): void;
   layout(): void;
-  /** Opens Export diagram… (a picture of the graph: SVG or PNG, light or dark, whole or the selection). */
+  /** Opens Picture of the diagram… (SVG or PNG, light or dark, the whole graph or the selection). */
   exportDiagram(): void;
   /**
    * Why an intent cannot be done to this element, in words (the core's plans say it: connections start
@@ -383,8 +383,9 @@ export const intents = {
   },
   exportDiagram: {
     name: 'exportDiagram',
-    label: 'Export diagram…',
-    description: 'Save a picture of the graph as SVG or PNG, light or dark, whole or the selection',
+    // Not "Export …": the top bar's Export menu is found by that word.
+    label: 'Picture of the diagram…',
+    description: 'Export the diagram as SVG or PNG, light or dark, the whole graph or the selection',
     keys: [{ key: 'e', shift: 'any' }],
     scope: 'canvas',
     applies: onCanvas,
