@@ -54,3 +54,7 @@ export { referencesToResource, removalOrder, type DanglingReference } from './da
 export { elementAt, pointerOf } from './selection';
 export { findNodes } from './find';
 export { accessibleName, problemCount } from './describe';
+export { ICON_PATHS, type IconName } from './icon-paths';
+export { labelLines, pointAt, routeFrom, type Route } from './diagram';
+export { layDiagram, measureDiagram, placeLabels, type Diagram, type DiagramMeasure, type LabelPlaces } from './labels';
+export { drawPicture, escapeXml, PICTURE_THEMES, type PictureOptions, type PictureTheme } from './picture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAutomationApi } from './automation';
+import { createAutomationApi, lendCanvasView, type DiagramRequest } from './automation';
 import { createDocumentStore, hasChanges } from './store';
 
 const text = 'apiVersion: score.dev/v1b1\nmetadata:\n  name: shop\ncontainers:\n  web:\n    image: nginx\n';
@@ -53,5 +53,34 @@ describe('the automation API', () => {
     const api = createAutomationApi(createDocumentStore({ text: '', origin: 'test' }));
     expect(() => api.setText(42 as unknown as string)).toThrow(TypeError);
     expect(api.getText()).toBe('');
+  });
+
+  it('asks the canvas on screen for its picture and its view, checking the request; without it, says so', async () => {
+    const api = createAutomationApi(createDocumentStore({ text, origin: 'test' }));
+    await expect(api.exportDiagram({ format: 'svg' })).rejects.toThrow(/graph is not on screen/);
+    expect(() => api.view()).toThrow(/graph is not on screen/);
+    const asked: DiagramRequest[] = [];
+    const takeBack = lendCanvasView({
+      view: () => ({ zoom: 0.9, x: 12, y: -4 }),
+      exportDiagram: (request) => {
+        asked.push(request);
+        return Promise.resolve(`<svg>${request.format}</svg>`);
+      },
+    });
+    expect(api.view()).toEqual({ zoom: 0.9, x: 12, y: -4 });
+    await expect(api.exportDiagram({ format: 'png', theme: 'dark', selection: true })).resolves.toBe('<svg>png</svg>');
+    expect(asked).toEqual([{ format: 'png', theme: 'dark', selection: true }]);
+    for (const wrong of [
+      undefined,
+      {},
+      { format: 'gif' },
+      { format: 'svg', theme: 'blue' },
+      { format: 'svg', selection: 1 },
+    ]) {
+      await expect(api.exportDiagram(wrong as never)).rejects.toThrow(TypeError);
+    }
+    expect(asked).toHaveLength(1);
+    takeBack();
+    expect(() => api.view()).toThrow(/graph is not on screen/);
   });
 });

@@ -22,6 +22,12 @@ import type { DocumentStore } from './store';
  *   pending edits are checked first.
  * - `select(pointer)` — selects a part of the workload by JSON Pointer (e.g. `/containers/web`); the
  *   YAML pane shows it, and the graph and inspector follow.
+ * - `exportDiagram({ format, theme?, selection? })` — a picture of the graph as the canvas shows it:
+ *   SVG text, or a PNG's bytes in base64 (a Promise of either). In the app's theme unless `theme` says
+ *   'light' or 'dark'; the selected nodes alone with `selection: true`.
+ * - `view()` — where the canvas looks: `{ zoom, x, y }` (React Flow's viewport: the screen offset of
+ *   the graph's origin, and the scale).
+ * The last two need the graph on screen (the canvas lends them while it is: `lendCanvasView`).
  */
 export interface ScoreDesignerApi {
   getText(): string;
@@ -29,6 +35,58 @@ export interface ScoreDesignerApi {
   run(commandName: string, args?: unknown): CommandResult;
   getDiagnostics(): Diagnostic[];
   select(pointer: string): void;
+  exportDiagram(options: DiagramRequest): Promise<string>;
+  view(): CanvasViewport;
+}
+
+/** What a picture of the graph is asked for with. */
+export interface DiagramRequest {
+  format: 'svg' | 'png';
+  theme?: 'light' | 'dark';
+  /** The selected nodes (and the edges between them) alone. */
+  selection?: boolean;
+}
+
+export interface CanvasViewport {
+  zoom: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * What the canvas lends the automation API while it is on screen (the ui registers it when the graph
+ * mounts; the state does not import the ui). A PNG comes as its bytes in base64.
+ */
+export interface CanvasView {
+  view(): CanvasViewport;
+  exportDiagram(request: Required<Pick<DiagramRequest, 'format'>> & DiagramRequest): Promise<string>;
+}
+
+let canvasView: CanvasView | undefined;
+
+/** The canvas lends its view while it is on screen; the function returned takes it back. */
+export function lendCanvasView(view: CanvasView): () => void {
+  canvasView = view;
+  return () => {
+    if (canvasView === view) canvasView = undefined;
+  };
+}
+
+const NO_CANVAS = 'The graph is not on screen: show the Graph pane (open a workload) first';
+
+/** The request checked: it arrives as untyped JSON. */
+function diagramRequest(options: unknown): DiagramRequest {
+  const o = (options ?? {}) as Record<string, unknown>;
+  if (typeof o !== 'object' || (o.format !== 'svg' && o.format !== 'png')) {
+    throw new TypeError("scoreDesigner.exportDiagram expects { format: 'svg' | 'png', theme?, selection? }");
+  }
+  if (o.theme !== undefined && o.theme !== 'light' && o.theme !== 'dark') {
+    throw new TypeError("scoreDesigner.exportDiagram: theme is 'light' or 'dark'");
+  }
+  if (o.selection !== undefined && typeof o.selection !== 'boolean') {
+    throw new TypeError('scoreDesigner.exportDiagram: selection is true or false');
+  }
+  return { format: o.format, theme: o.theme, selection: o.selection };
 }
 
 export function createAutomationApi(store: DocumentStore): ScoreDesignerApi {
@@ -55,6 +113,20 @@ export function createAutomationApi(store: DocumentStore): ScoreDesignerApi {
         throw new TypeError('scoreDesigner.select expects a JSON Pointer such as "/containers/web"');
       }
       store.getState().select(pointer, 'automation');
+    },
+    exportDiagram(options) {
+      let request: DiagramRequest;
+      try {
+        request = diagramRequest(options);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      return canvasView ? canvasView.exportDiagram(request) : Promise.reject(new Error(NO_CANVAS));
+    },
+    view() {
+      if (!canvasView) throw new Error(NO_CANVAS);
+      const { zoom, x, y } = canvasView.view();
+      return { zoom, x, y };
     },
   };
 }

@@ -10,12 +10,14 @@ import { CanvasActionsProvider } from './canvas-actions';
 import { CanvasDialog } from './CanvasDialog';
 import { CanvasSearch } from './CanvasSearch';
 import { ContextMenu } from './ContextMenu';
+import { useDiagramExport } from './DiagramExport';
 import { useContextMenu } from './use-context-menu';
 import { ArrowMarkers } from './edges';
 import { FlowCanvas } from './FlowCanvas';
 import { boundsOf } from './geometry';
 import { useCanvasKeys, useClipboardEvents, useConnectGesture, usePaletteDrop, useShiftHeld } from './gestures';
 import { GraphNotice } from './GraphNotice';
+import { usePlacedLabels } from './label-places';
 import { createNodeContent, NodeContentProvider } from './node-content';
 import { usePaletteTypes } from './palette';
 import { sharedFlowCache, toFlowEdges, toFlowNodes, type FlowEdge, type FlowNode } from './to-flow';
@@ -92,7 +94,18 @@ function GraphCanvas() {
     canvasSize,
   });
   const focus = useCanvasFocus(wrapper, latest);
-  const edits = useCanvasEdits({ store, latest, flow, wrapper, focus, select, setSelectedId, follow });
+  const picture = useDiagramExport(latest, flow);
+  const edits = useCanvasEdits({
+    store,
+    latest,
+    flow,
+    wrapper,
+    focus,
+    select,
+    setSelectedId,
+    follow,
+    exportDiagram: picture.open,
+  });
   const { renamingId, actions, intentContext: editsContext } = edits;
   // What was just done (a copy), said in the canvas's status line until the selection changes.
   const [said, setSaid] = useState<{ text: string; for: readonly string[] } | null>(null);
@@ -147,6 +160,7 @@ function GraphCanvas() {
   // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
   const [content] = useState(createNodeContent);
   useLayoutEffect(() => content.update(graph.nodes), [content, graph]);
+  usePlacedLabels(graph, layout.positions, sizes); // where the edges' labels sit, clear of the nodes
   useLayoutEffect(() => {
     latest.current = { graph, positions, sizes, selectedId, selectedIds, layout };
   });
@@ -247,6 +261,7 @@ function GraphCanvas() {
             onChoose={edits.requestConnection}
             onAddContainer={edits.addContainer}
           />
+          {picture.dialog}
         </div>
       </NodeContentProvider>
     </CanvasActionsProvider>

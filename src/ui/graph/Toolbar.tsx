@@ -41,7 +41,7 @@ export const Toolbar = memo(function Toolbar({
   const staleWhy = 'The YAML does not parse: fix it first';
   const disabled = (intent: Intent) => (intent.writes === true && stale) || !intent.applies(context);
   const perform = (intent: Intent) => () => intent.perform(context);
-  const { addContainer, addResource, connect, autoLayout } = intents;
+  const { addContainer, addResource, connect, autoLayout, exportDiagram } = intents;
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Graph tools">
       <button
@@ -77,6 +77,13 @@ export const Toolbar = memo(function Toolbar({
       </button>
       <button type="button" onClick={perform(autoLayout)} title={autoLayout.description}>
         {autoLayout.label}
+      </button>
+      <button
+        type="button"
+        onClick={perform(exportDiagram)}
+        title={`${exportDiagram.description} (key: ${shortcutText(exportDiagram.keys)})`}
+      >
+        {exportDiagram.label}
       </button>
       {typesOpen && !stale && (
         <div

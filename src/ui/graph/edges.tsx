@@ -7,8 +7,16 @@ import {
   type EdgeTypes,
 } from '@xyflow/react';
 import { memo, type ReactNode } from 'react';
-import { READINESS_CHOICES, readinessWords, type StartOrderEdge } from '../../core/graph';
+import {
+  labelLines,
+  pointAt,
+  READINESS_CHOICES,
+  readinessWords,
+  routeFrom,
+  type StartOrderEdge,
+} from '../../core/graph';
 import { useCanvasActions } from './canvas-actions';
+import { useLabelPlace } from './label-places';
 import { ProblemBadge } from './nodes';
 import { ARROW_IDS, type FlowEdge, type MountFlowEdge, type StartOrderFlowEdge, type UsesFlowEdge } from './to-flow';
 
@@ -21,10 +29,19 @@ import { ARROW_IDS, type FlowEdge, type MountFlowEdge, type StartOrderFlowEdge, 
 /** Beyond this span a curve costs far more to draw than it adds (long edges of large workloads): a straight line. */
 const LONG_EDGE = 1200;
 
-function pathOf(props: EdgeProps<FlowEdge>): [string, number, number] {
-  const [path, x, y] =
-    Math.abs(props.targetX - props.sourceX) > LONG_EDGE ? getStraightPath(props) : getBezierPath(props);
-  return [path, x, y];
+/**
+ * The edge's path, and where its label goes: at the point of the curve the canvas placed it (clear of
+ * the nodes and of other labels, see label-places.ts), on the straight line of a long edge.
+ */
+function pathOf(props: EdgeProps<FlowEdge>, t: number): [string, number, number] {
+  const { sourceX, sourceY, targetX, targetY } = props;
+  if (Math.abs(targetX - sourceX) > LONG_EDGE) {
+    const [path] = getStraightPath(props);
+    return [path, sourceX + (targetX - sourceX) * t, sourceY + (targetY - sourceY) * t];
+  }
+  const [path] = getBezierPath(props);
+  const at = pointAt(routeFrom({ x: sourceX, y: sourceY }, { x: targetX, y: targetY }), t);
+  return [path, at.x, at.y];
 }
 
 /**
@@ -54,15 +71,15 @@ function EdgeLabel({
 }) {
   const actions = useCanvasActions();
   if (!selected && problems.length === 0) {
-    const lines = kind === 'start-order' ? twoLines(text) : [text];
+    const lines = labelLines(kind ?? '', text);
     return (
       <text className={`graph-edge-text ${kind ?? ''}`} x={x} y={y} textAnchor="middle" dominantBaseline="central">
         {lines.length === 1
           ? text
           : lines.map((line, i) => (
-              // The space ends the first line, so that the label still reads as one sentence.
-              <tspan key={i} x={x} dy={i === 0 ? '-0.6em' : '1.2em'}>
-                {i === 0 ? `${line} ` : line}
+              // A line broken at a space ends with it, so that the label still reads as one sentence.
+              <tspan key={i} x={x} dy={i === 0 ? `${-0.6 * (lines.length - 1)}em` : '1.2em'}>
+                {line}
               </tspan>
             ))}
       </text>
@@ -82,21 +99,10 @@ function EdgeLabel({
   );
 }
 
-/**
- * A start order's sentence on two lines ("web starts after" / "api has started"): on one line it was
- * wider than the room between two columns of nodes and ran under them.
- */
-function twoLines(sentence: string): string[] {
-  const at = sentence.indexOf(' starts after ');
-  if (at < 0) return [sentence];
-  const cut = at + ' starts after'.length;
-  return [sentence.slice(0, cut), sentence.slice(cut + 1)];
-}
-
 const StartOrderEdgeView = memo(function StartOrderEdgeView(props: EdgeProps<StartOrderFlowEdge>) {
   const { id, data, selected, markerEnd } = props;
   const actions = useCanvasActions();
-  const [path, labelX, labelY] = pathOf(props);
+  const [path, labelX, labelY] = pathOf(props, useLabelPlace(id));
   if (!data) return null;
   const { edge } = data;
   return (
@@ -141,7 +147,7 @@ const StartOrderEdgeView = memo(function StartOrderEdgeView(props: EdgeProps<Sta
 
 const ReferenceEdgeView = memo(function ReferenceEdgeView(props: EdgeProps<UsesFlowEdge | MountFlowEdge>) {
   const { id, data, selected, markerEnd } = props;
-  const [path, labelX, labelY] = pathOf(props);
+  const [path, labelX, labelY] = pathOf(props, useLabelPlace(id));
   if (!data) return null;
   const { edge } = data;
   return (

@@ -64,6 +64,7 @@ export function useCanvasEdits({
   select,
   setSelectedId,
   follow,
+  exportDiagram,
 }: {
   store: DocumentStore;
   latest: RefObject<CanvasLatest>;
@@ -74,6 +75,8 @@ export function useCanvasEdits({
   setSelectedId: (id: string | undefined) => void;
   /** Brings a node about to be made into view once it is drawn. */
   follow: (id: string) => void;
+  /** Opens Picture of the diagram… (DiagramExport.tsx). */
+  exportDiagram: () => void;
 }) {
   const [renamingId, setRenamingId] = useState<string>();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -250,6 +253,7 @@ export function useCanvasEdits({
       rename: (id) => setRenamingId(id),
       remove,
       layout: () => latest.current.layout.relayout(),
+      exportDiagram,
       refusal(intent, id) {
         const { graph } = latest.current;
         const plan =
@@ -259,7 +263,7 @@ export function useCanvasEdits({
         return plan.kind === 'refused' ? plan.reason : undefined;
       },
     }),
-    [latest, connect, remove, store],
+    [latest, connect, remove, store, exportDiagram],
   );
   /**
    * The intents' context on the canvas, about `target`: an element (as the graph has it now, for a

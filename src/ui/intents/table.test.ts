@@ -97,6 +97,7 @@ function recordingCanvas(asked: string[]): CanvasControls {
     rename: (id) => asked.push(`rename ${id}`),
     remove: (id) => asked.push(`remove ${id}`),
     layout: () => asked.push('layout'),
+    exportDiagram: () => asked.push('exportDiagram'),
     // As the canvas says it: from the core's plans.
     refusal: (intent, id) => {
       const plan = intent === 'connect' ? planConnectionFrom(graph, id) : planRemoval(graph, parsed, id);
@@ -161,6 +162,18 @@ describe('when an intent applies', () => {
     expect(intents.rename.applies({ ...at('x'), target: { id: 'before:a->b', kind: 'edge' } })).toBe(false);
     expect(intents.remove.applies({ ...at('x'), target: { id: 'before:a->b', kind: 'edge' } })).toBe(true);
     expect(targetIn(graph, 'container:gone')).toBeUndefined();
+  });
+
+  it('Picture of the diagram applies on the canvas, whatever is selected (or nothing), and opens its dialog there', () => {
+    const asked: string[] = [];
+    const canvas = recordingCanvas(asked);
+    for (const target of [undefined, { id: 'container:web', kind: 'container' as const }]) {
+      const ctx: IntentContext = { document, from: 'page', canvas, target };
+      expect(intents.exportDiagram.applies(ctx)).toBe(true);
+      intents.exportDiagram.perform(ctx);
+    }
+    expect(asked).toEqual(['exportDiagram', 'exportDiagram']);
+    expect(shortcutText(intents.exportDiagram.keys)).toBe('E');
   });
 
   it('the canvas’s intents do not apply away from the canvas', () => {

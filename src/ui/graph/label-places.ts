@@ -1,0 +1,76 @@
+import { useNodesInitialized } from '@xyflow/react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
+import {
+  estimatedSize,
+  layDiagram,
+  type GraphNode,
+  type Positions,
+  type Size,
+  type WorkloadGraph,
+} from '../../core/graph';
+import { MANY_EDGES } from './view-hooks';
+
+/**
+ * Where each edge's label sits along its edge on the canvas (the core's placeLabels: clear of the
+ * nodes and of the other labels), handed to the edge components apart from React Flow's edges, as
+ * node content is: a label that moves re-renders its edge alone. One store for the page (one canvas),
+ * as the flow cache is.
+ */
+const places = new Map<string, number>();
+const listeners = new Map<string, Set<() => void>>();
+
+function update(next: ReadonlyMap<string, number>): void {
+  const changed: string[] = [];
+  for (const [id, t] of next) {
+    if (places.get(id) !== t) {
+      places.set(id, t);
+      changed.push(id);
+    }
+  }
+  for (const id of [...places.keys()]) {
+    if (!next.has(id)) {
+      places.delete(id);
+      changed.push(id);
+    }
+  }
+  for (const id of changed) listeners.get(id)?.forEach((listener) => listener());
+}
+
+function subscribe(id: string, listener: () => void): () => void {
+  let set = listeners.get(id);
+  if (!set) listeners.set(id, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) listeners.delete(id);
+  };
+}
+
+/** Where the label of edge `id` sits along its curve (0 at its source, 1 at its target). */
+export function useLabelPlace(id: string): number {
+  return useSyncExternalStore(
+    (listener) => subscribe(id, listener),
+    () => places.get(id) ?? 0.5,
+  );
+}
+
+/**
+ * Places the labels again when the graph or where its nodes are changes (not while a node is dragged:
+ * its labels follow their curves, and settle when it is dropped), and once React Flow has measured
+ * the nodes (a name that wraps makes its node taller than estimated). A graph of more than MANY_EDGES
+ * edges keeps its labels at their middles: placing thousands at each edit would cost more than an
+ * edit may take, and seen from far (where such a graph is shown) labels are not drawn.
+ */
+export function usePlacedLabels(
+  graph: WorkloadGraph,
+  positions: Positions,
+  sizes: Readonly<Record<string, Size>>,
+): void {
+  const measured = useNodesInitialized();
+  useLayoutEffect(() => {
+    if (graph.edges.length > MANY_EDGES) return update(new Map());
+    const sizeOf = (node: GraphNode) => sizes[node.id] ?? estimatedSize(node);
+    const diagram = layDiagram(graph, positions, sizeOf);
+    update(new Map(diagram.edges.map((d) => [d.edge.id, d.t])));
+  }, [graph, positions, sizes, measured]);
+}
