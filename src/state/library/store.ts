@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RepositoryErrorKind } from '../../api/errors';
-import { LocalWorkloadRepository } from '../../api/local-repository';
+import { lazyLocalRepository } from '../../api/lazy-repository';
 import { RemoteWorkloadRepository } from '../../api/remote-repository';
 import type { WorkloadRepository } from '../../api/repository';
 import type { DocumentStore } from '../document/store';
@@ -73,7 +73,7 @@ export function createLibraryStore({ storage = {}, makeRepository }: LibraryStor
  * of the configured server. Settings whose address is unusable (damaged storage) fall back to local.
  */
 export function repositoryMaker(
-  local: () => WorkloadRepository = once(() => new LocalWorkloadRepository()),
+  local: () => WorkloadRepository = once(lazyLocalRepository),
 ): (settings: LibrarySettings) => WorkloadRepository {
   return (settings) => {
     if (settings.repository === 'local') return local();
