@@ -90,6 +90,18 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'empty',
 };
 
+/**
+ * ` ("…")`: the value in quotes, as the file writes it. `.nan` and `.inf` are written so (JavaScript
+ * says NaN and Infinity); a whole number too large to be held exactly is not repeated (its digits are
+ * not known here any more).
+ */
+function quotedAsWritten(value: number | boolean): string {
+  if (typeof value === 'boolean') return ` ("${value}")`;
+  if (Number.isNaN(value)) return ' (".nan")';
+  if (!Number.isFinite(value)) return value > 0 ? ' (".inf")' : ' ("-.inf")';
+  return Number.isInteger(value) && !Number.isSafeInteger(value) ? '' : ` ("${String(value)}")`;
+}
+
 export function typeMessage(place: Place, value: unknown, expected: string, allowed?: readonly unknown[]): string {
   const want = expected
     .split(',')
@@ -99,7 +111,7 @@ export function typeMessage(place: Place, value: unknown, expected: string, allo
   if (allowed && allowed.length > 0) {
     fix = `: use ${orList(allowed.map(String))}`;
   } else if (expected === 'string' && (typeof value === 'number' || typeof value === 'boolean')) {
-    fix = `: put it in quotes ("${String(value)}")`;
+    fix = `: put it in quotes${quotedAsWritten(value)}`;
   } else if (expected === 'integer' && typeof value === 'string' && /^\d+$/.test(value)) {
     fix = `: remove the quotes (${value})`;
   }
