@@ -197,6 +197,7 @@ test('the context menu lists the intents for a node, an edge and the canvas, by 
     /^Paste/,
     /^Zoom to selection/,
     /^Find on canvas…/,
+    /^Picture of the diagram…/,
   ]);
   // A click elsewhere closes it.
   await page.mouse.click(empty.x - 40, empty.y);
