@@ -301,10 +301,35 @@ function startOrder(
         );
         ready = 'started';
       }
+      // Services that wait for each other in a circle: Compose itself refuses them ("dependency cycle"),
+      // and Score's start order must have no cycle. The wait that would close the circle is left out.
+      if (startsBefore(containers, then, first)) {
+        notes.notConverted(
+          `"${service.name}" waits for "${dep.service}", which already waits for "${service.name}" (directly or through others): a circle that neither Compose nor Score can start. This start order is left out.`,
+          dep.at,
+        );
+        continue;
+      }
       const container = containers[first] as Value;
       const before = (container.before as Value | undefined) ?? {};
       put(before, then, { ready });
       container.before = before;
     }
   }
+}
+
+/** Whether container `from` already starts before container `to`, through the start order written so far. */
+function startsBefore(containers: Value, from: string, to: string): boolean {
+  const seen = new Set<string>();
+  const next = [from];
+  while (next.length > 0) {
+    const name = next.pop()!;
+    if (name === to) return true;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const container = Object.hasOwn(containers, name) ? (containers[name] as Value) : undefined;
+    const before = container?.before as Value | undefined;
+    if (before) next.push(...Object.keys(before));
+  }
+  return false;
 }

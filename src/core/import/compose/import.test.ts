@@ -40,6 +40,18 @@ describe('importCompose: services become containers', () => {
     });
   });
 
+  it('leaves out the wait that closes a circle of depends_on (Compose refuses the circle), and says so', () => {
+    const result = importCompose(
+      'services:\n  a:\n    image: x\n    depends_on: [b]\n  b:\n    image: y\n    depends_on: [c]\n  c:\n    image: z\n    depends_on: [a]\n',
+    );
+    expect(result.errors).toBe(0);
+    expect(result.workloads).toHaveLength(1);
+    expect(validateText(result.workloads[0]!.text).valid).toBe(true);
+    const circle = result.diagnostics.filter((d) => d.message.includes('a circle'));
+    expect(circle).toHaveLength(1);
+    expect(circle[0]!.severity).toBe('warning');
+  });
+
   it('leaves out a command line whose quote is never closed, as Compose refuses it, and says so', () => {
     const result = importCompose('services:\n  web:\n    image: nginx\n    command: echo "unclosed\n');
     expect(container(result, 'web')).toEqual({ image: 'nginx' });
