@@ -6,6 +6,7 @@ import { workloadOf } from '../workload/read';
 import type { Container, Resource, ServicePort, Workload } from '../workload/types';
 import { textOf } from '../workload/values';
 import { attachProblems } from './problems';
+import { projectParts, type ProjectPeer } from './project';
 import { startOrderLabel } from './start-order';
 import {
   containerNodeId,
@@ -32,8 +33,13 @@ const READINESS: readonly string[] = ['started', 'healthy', 'complete'];
  * read a resource's outputs, volume mounts, and the start order. Works on any shape of document
  * (a field of the wrong type is simply not drawn) and never throws. `diagnostics` become badges on
  * the nodes and edges they concern; their indices are kept so that a badge can open its problem.
+ * `peers`: the other workloads of the project, drawn as one node each with the links to them.
  */
-export function deriveGraph(parsed: ParsedDocument, diagnostics: readonly Diagnostic[] = []): WorkloadGraph {
+export function deriveGraph(
+  parsed: ParsedDocument,
+  diagnostics: readonly Diagnostic[] = [],
+  peers: readonly ProjectPeer[] = [],
+): WorkloadGraph {
   const read = workloadOf(parsed);
   const { containers, resources } = read;
   const name = textOf(read.metadata?.name) ?? '';
@@ -68,6 +74,12 @@ export function deriveGraph(parsed: ParsedDocument, diagnostics: readonly Diagno
   }
 
   edges.push(...referenceEdges(read.placeholders, read));
+  if (peers.length > 0) {
+    // The other workloads of the project, and what links them to this one (./project.ts).
+    const project = projectParts(read, peers);
+    nodes.push(...project.nodes);
+    edges.push(...project.edges);
+  }
   const graph: WorkloadGraph = { nodes, edges, name };
   attachProblems(graph, parsed, diagnostics);
   return graph;

@@ -24,5 +24,7 @@ function searchedFields(node: GraphNode): string[] {
       return [node.name, 'container', node.image ?? ''];
     case 'resource':
       return [node.name, 'resource', node.type ?? '', node.class ?? ''];
+    case 'peer':
+      return [node.name, 'workload'];
   }
 }

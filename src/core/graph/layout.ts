@@ -23,6 +23,8 @@ export function estimatedSize(node: GraphNode): Size {
       return { width: 240, height: 96 + (node.ports.length > 0 ? 18 : 0) };
     case 'resource':
       return { width: 220, height: 84 };
+    case 'peer':
+      return { width: 220, height: 84 };
   }
 }
 

@@ -30,7 +30,7 @@ export function attachProblems(graph: WorkloadGraph, parsed: ParsedDocument, dia
   const edges = new Map(graph.edges.map((e) => [e.id, e]));
   const drawnFrom = new Map<string, Array<UsesEdge | MountEdge>>();
   for (const edge of graph.edges) {
-    if (edge.kind === 'start-order') continue;
+    if (edge.kind === 'start-order' || edge.kind === 'link') continue;
     const list = drawnFrom.get(edge.source);
     if (list) list.push(edge);
     else drawnFrom.set(edge.source, [edge]);

@@ -55,6 +55,8 @@ export function planRemoval(graph: WorkloadGraph, parsed: ParsedDocument, id: st
       command: { name: 'removeBefore', args: { container: edge.first, target: edge.then } },
     };
   }
+  // A link between workloads is read from both texts: removed by editing the resource it comes from.
+  if (edge.kind === 'link') return { kind: 'nothing' };
   const source = graph.nodes.find((n) => n.id === edge.source);
   const target = graph.nodes.find((n) => n.id === edge.target);
   if (!source || !target) return { kind: 'nothing' };

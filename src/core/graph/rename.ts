@@ -43,5 +43,8 @@ export function planRename(graph: WorkloadGraph, id: string, name: string): Rena
         renamedId: id,
         movesPlace: false,
       };
+    case 'peer':
+      // Another workload of the project is renamed in its own text, once it is the one being edited.
+      return { kind: 'unchanged' };
   }
 }

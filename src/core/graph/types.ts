@@ -56,7 +56,19 @@ export interface ResourceNode extends NodeBase {
   shared: boolean;
 }
 
-export type GraphNode = WorkloadNode | ContainerNode | ResourceNode;
+/**
+ * Another workload of the project, drawn as one node beside the workload being edited (see
+ * ./project.ts). Read only here: opening it makes it the workload being edited.
+ */
+export interface PeerNode extends NodeBase {
+  kind: 'peer';
+  /** Its service ports' names. */
+  ports: string[];
+  containers: number;
+  resources: number;
+}
+
+export type GraphNode = WorkloadNode | ContainerNode | ResourceNode | PeerNode;
 export type NodeKind = GraphNode['kind'];
 
 /**
@@ -104,7 +116,16 @@ export interface StartOrderEdge extends EdgeBase {
   ready: Readiness | undefined;
 }
 
-export type GraphEdge = UsesEdge | MountEdge | StartOrderEdge;
+/**
+ * A link between workloads of the project: a `service-port` resource to the workload (and port) it
+ * names, or a resource shared (same type, class and id) with another workload.
+ */
+export interface LinkEdge extends EdgeBase {
+  kind: 'link';
+  relation: 'service-port' | 'shared';
+}
+
+export type GraphEdge = UsesEdge | MountEdge | StartOrderEdge | LinkEdge;
 export type EdgeKind = GraphEdge['kind'];
 
 export interface WorkloadGraph {
@@ -117,4 +138,5 @@ export interface WorkloadGraph {
 export const WORKLOAD_ID = 'workload';
 export const containerNodeId = (name: string): string => `container:${name}`;
 export const resourceNodeId = (name: string): string => `resource:${name}`;
+export const peerNodeId = (name: string): string => `peer:${name}`;
 export const startOrderEdgeId = (first: string, then: string): string => `before:${first}->${then}`;

@@ -149,3 +149,33 @@ resources:
     expect(withExportReadiness(merged, []).diagnostics).toEqual(report.diagnostics);
   });
 });
+
+describe('composeReadiness in a project', () => {
+  const a =
+    'apiVersion: score.dev/v1b1\nmetadata:\n  name: workload-a\ncontainers:\n  web:\n    image: nginx\nservice:\n  ports:\n    web:\n      port: 8080\n      targetPort: 80\n';
+  const b =
+    'apiVersion: score.dev/v1b1\nmetadata:\n  name: workload-b\ncontainers:\n  example:\n    image: busybox\n    variables:\n      URL: "http://${resources.dependency.hostname}:${resources.dependency.port}"\nresources:\n  dependency:\n    type: service-port\n    params:\n      workload: workload-a\n      port: web\n';
+  const check = (text: string, ...peers: string[]) =>
+    composeReadiness(validateParsed(parseWorkloadText(text)), { peers: peers.map((t) => ({ text: t })) });
+
+  it('says at the resource that the workload a service-port names is not in the project', () => {
+    const [problem, ...rest] = check(b);
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ severity: 'error', path: '/resources/dependency' });
+    expect(problem!.message).toContain('links to workload "workload-a", which is not in the project');
+  });
+
+  it('is ready once that workload is in the project, and names the port when the port is not', () => {
+    expect(check(b, a)).toEqual([]);
+    const [problem] = check(b.replace('port: web', 'port: admin'), a);
+    expect(problem!.message).toContain(
+      'links to port "admin" of workload "workload-a", which has no such service port',
+    );
+  });
+
+  it("keeps to this workload: another workload's problem is that workload's", () => {
+    const broken = a.replace('workload-a', 'workload-c').replace('image: nginx', 'image: .');
+    expect(check(b, a, broken)).toEqual([]);
+    expect(check(a, b).filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});

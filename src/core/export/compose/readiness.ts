@@ -1,13 +1,15 @@
 import type { Diagnostic, DiagnosticCode, Severity } from '../../diagnostics';
-import type { ParsedDocument } from '../../document/parse';
+import { parseWorkloadText, type ParsedDocument } from '../../document/parse';
 import { childPointer } from '../../document/pointer';
 import { rangeOf, type RangePart } from '../../document/source-map';
 import { resourceUid } from '../../provisioners/uid';
 import type { Provisioner } from '../../provisioners/types';
 import { workloadOf } from '../../workload/read';
-import type { Resource } from '../../workload/types';
+import type { Resource, Workload } from '../../workload/types';
 import { pointerPath } from './error-place';
 import { exportCompose } from './index';
+import type { WorkloadSource } from './load';
+import { isRecord, textOf } from '../../workload/values';
 
 /**
  * Export readiness: what the Compose export would refuse or change in the workload, as diagnostics at
@@ -21,6 +23,12 @@ export interface ReadinessOptions {
   provisioners?: readonly Provisioner[] | undefined;
   /** Seed of generated names and passwords: it changes no verdict, only the values. */
   seed?: number;
+  /**
+   * The other workloads of the project (see core/graph/project.ts): exported with this one, as
+   * score-compose takes a project, so that a `service-port` naming one of them is ready, and one
+   * naming a workload not in the project is the problem.
+   */
+  peers?: readonly WorkloadSource[];
 }
 
 /**
@@ -33,16 +41,59 @@ export function composeReadiness(
 ): Diagnostic[] {
   const { parsed } = report;
   if (!report.valid || parsed.blocked) return [];
-  const result = exportCompose([{ text: parsed.text, parsed }], {
-    seed: options.seed ?? 0,
-    ...(options.provisioners ? { provisioners: [...options.provisioners] } : {}),
-  });
+  const peers = options.peers ?? [];
+  const self = { text: parsed.text, parsed, file: 'score.yaml' };
+  const result = exportCompose(
+    // Named apart, in the project's order after this one (the export sorts its inputs by file name).
+    [self, ...peers.map((peer, i) => ({ ...peer, file: `score.peer-${String(i).padStart(4, '0')}.yaml` }))],
+    {
+      seed: options.seed ?? 0,
+      ...(options.provisioners ? { provisioners: [...options.provisioners] } : {}),
+    },
+  );
   const place = placer(parsed);
+  const name = textOf(workloadOf(parsed).metadata?.name) ?? '';
+  // The project's export stopped at another workload: its problem is that workload's, shown when it is
+  // the one being edited; what this one's export would say is not known until then.
+  const peerWorkloads = peers.map((peer) => workloadOf(peer.parsed ?? parseWorkloadText(peer.text)));
+  const peerNames = new Set(peerWorkloads.map((w) => textOf(w.metadata?.name)));
+  const about = result.errorPlace?.workloads.map((w) => w.name) ?? [];
+  const elsewhere = about.some((w) => peerNames.has(w)) && !about.includes(name);
+  const ownWarning = (w: string) => peers.length === 0 || w.startsWith(`${name}: `);
   return [
-    ...result.errors.map((error) => place(error, 'error')),
+    ...(elsewhere ? [] : result.errors.map((error) => place(error, 'error'))),
     // That service ports are not published on the host is a note for the export's report, not a problem.
-    ...result.warnings.filter((w) => !UNPUBLISHED.test(w)).map((warning) => place(warning, 'warning')),
+    ...result.warnings.filter((w) => !UNPUBLISHED.test(w) && ownWarning(w)).map((warning) => place(warning, 'warning')),
+    ...unknownPorts(parsed, peerWorkloads),
   ];
+}
+
+/**
+ * A `service-port` naming a port its workload does not have: score-compose's provisioner does not
+ * stop there (the missing port reads as Go's zero value) and writes port 0 into the project, so the
+ * export succeeds and the workload cannot reach the other. Said here, at the resource, as a warning.
+ */
+function unknownPorts(parsed: ParsedDocument, peers: readonly Workload[]): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const self = workloadOf(parsed);
+  for (const resource of self.resources.values()) {
+    if (textOf(resource.type) !== 'service-port' || !isRecord(resource.params)) continue;
+    const workload = textOf(resource.params.workload);
+    const port = textOf(resource.params.port);
+    if (workload === undefined || port === undefined) continue;
+    const target = [self, ...peers].find((w) => textOf(w.metadata?.name) === workload);
+    if (!target || [...target.servicePorts.values()].some((p) => p.name === port || textOf(p.port) === port)) continue;
+    const pointer = childPointer('/resources', resource.name);
+    found.push({
+      severity: 'warning',
+      code: 'EXPORT_CHANGED',
+      message: `Resource "${resource.name}" links to port "${port}" of workload "${workload}", which has no such service port: the Compose export would write port 0. Name one of its ports in params.port, or add the port to that workload.`,
+      path: pointer,
+      range: rangeOf(parsed, pointer, 'key'),
+      source: 'export',
+    });
+  }
+  return found;
 }
 
 const UNPUBLISHED = /^[^:]*: service\.ports \(.*\) are not published on the host/;
@@ -80,6 +131,8 @@ function placer(parsed: ParsedDocument): (raw: string, severity: Severity) => Di
           message: `The Compose export cannot fill in the params of resource "${resource.name}": ${detailAfter(raw, `'${uid}'`)}. Correct the placeholder so that it names a resource output or metadata key that exists.`,
         };
       }
+      const link = serviceLinkProblem(resource, raw);
+      if (link) return { code: 'EXPORT_PROVISIONER_FAILED', pointer: at, part: 'key', message: link };
       return {
         code: 'EXPORT_PROVISIONER_FAILED',
         pointer: at,
@@ -167,4 +220,22 @@ function pointerIn(raw: string): string | undefined {
     pointer = childPointer(pointer, (dotted ?? bracketed)!);
   }
   return pointer;
+}
+
+/**
+ * score-compose's `service-port` provisioner fails with "unknown workload" or "unknown service port"
+ * when the workload or port its params name is not in the project: said in the project's words, at
+ * the resource.
+ */
+function serviceLinkProblem(resource: Resource, raw: string): string | undefined {
+  if (textOf(resource.type) !== 'service-port' || !isRecord(resource.params)) return undefined;
+  const workload = textOf(resource.params.workload) ?? '';
+  const port = textOf(resource.params.port) ?? '';
+  if (raw.includes('unknown workload')) {
+    return `Resource "${resource.name}" links to workload "${workload}", which is not in the project: add that workload to the project (Add workload on the canvas), or correct params.workload (score-compose: "unknown workload").`;
+  }
+  if (raw.includes('unknown service port')) {
+    return `Resource "${resource.name}" links to port "${port}" of workload "${workload}", which has no such service port: name one of its ports in params.port, or add the port to that workload (score-compose: "unknown service port").`;
+  }
+  return undefined;
 }
