@@ -6,6 +6,8 @@ import { startBackgroundValidation } from './state/document/check/background-val
 import { loadCatalogFromAddress, openCatalogStore } from './state/catalog/store';
 import { DocumentStoreProvider } from './state/document/context';
 import { createDocumentStore } from './state/document/store';
+import { ProjectStoreProvider } from './state/project/context';
+import { createProjectStore, otherTexts, projectAccess } from './state/project/store';
 import { rehearsal } from './state/document/check/rehearsal';
 import { validationWithCatalog } from './state/document/check/validation';
 import { createExportStore } from './state/export/store';
@@ -59,6 +61,8 @@ const exportStore = createExportStore({ storage: browserStorage('localStorage'),
 const background = startBackgroundValidation({
   catalogFiles: () => catalogStore.getState().files,
   readinessTarget: () => readinessTargetOf(exportStore.getState()),
+  // The project's other workloads (made below): the Compose readiness exports them with the workload.
+  peers: () => otherTexts(project.getState()),
 });
 previewExportsIn(background);
 // The orchestrator's view: the platform's files (kept like the catalog's), previewed after each check.
@@ -68,6 +72,11 @@ const store = createDocumentStore(recovered, {
   background,
   rehearse: rehearsal(() => catalogStore.getState().catalog),
   platform: platformHook(platformStore),
+});
+// The workloads open together (the one edited is the store's): kept in the draft with it.
+const project = createProjectStore(store, recovered.project);
+project.subscribe((next, previous) => {
+  if (next.peers !== previous.peers) store.getState().recheck(); // a link may now reach, or no longer
 });
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();
@@ -79,27 +88,29 @@ void loadCatalogFromAddress(catalogStore, location.href)?.then((result) => {
   if ('error' in result) store.getState().say('error', result.error);
 });
 const slot = await draftSlot;
-startAutosave(store, slot.storage, { leaveCopy: sessionLeaveCopy(session, slot.name) });
+startAutosave(store, slot.storage, { leaveCopy: sessionLeaveCopy(session, slot.name), project });
 
-// The automation API (see src/state/automation.ts).
-window.scoreDesigner = createAutomationApi(store);
+// The automation API (see src/state/document/automation.ts).
+window.scoreDesigner = createAutomationApi(store, projectAccess(project, store));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <LayoutStoreProvider store={layout}>
       <DocumentStoreProvider store={store}>
-        <CatalogStoreProvider store={catalogStore}>
-          <PlatformStoreProvider store={platformStore}>
-            <ExportStoreProvider store={exportStore}>
-              <ConfirmProvider>
-                {/* The workload library: its settings and repository, Ctrl/Cmd+S, the leave guard, share links. */}
-                <LibraryProvider>
-                  <App />
-                </LibraryProvider>
-              </ConfirmProvider>
-            </ExportStoreProvider>
-          </PlatformStoreProvider>
-        </CatalogStoreProvider>
+        <ProjectStoreProvider store={project}>
+          <CatalogStoreProvider store={catalogStore}>
+            <PlatformStoreProvider store={platformStore}>
+              <ExportStoreProvider store={exportStore}>
+                <ConfirmProvider>
+                  {/* The workload library: its settings and repository, Ctrl/Cmd+S, the leave guard, share links. */}
+                  <LibraryProvider>
+                    <App />
+                  </LibraryProvider>
+                </ConfirmProvider>
+              </ExportStoreProvider>
+            </PlatformStoreProvider>
+          </CatalogStoreProvider>
+        </ProjectStoreProvider>
       </DocumentStoreProvider>
     </LayoutStoreProvider>
   </StrictMode>,

@@ -5,7 +5,7 @@
  */
 export * from './types';
 export { deriveGraph } from './derive';
-export { projectParts, projectPeer, type ProjectPeer } from './project';
+export { newProjectWorkload, projectParts, projectPeer, type ProjectPeer } from './project';
 export { READINESS_CHOICES, readinessWords, startOrderLabel } from './start-order';
 export {
   connectionTargets,

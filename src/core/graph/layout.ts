@@ -1,4 +1,5 @@
 import { Graph, layout } from '@dagrejs/dagre';
+import { layWithPeers } from './project-layout';
 import { WORKLOAD_ID, type GraphNode, type WorkloadGraph } from './types';
 
 /** A point on the canvas: a node's top-left corner. */
@@ -46,6 +47,7 @@ const NODE_GAP = 40;
  * several ranks (a 100 × 100 workload took 20 s with all edges, 0.5 s with these).
  */
 export function autoLayout(graph: WorkloadGraph, sizeOf: (node: GraphNode) => Size = estimatedSize): Positions {
+  if (graph.nodes.some((n) => n.kind === 'peer')) return layWithPeers(graph, sizeOf, autoLayout);
   const g = new Graph({ multigraph: false });
   g.setGraph({ rankdir: 'LR', ranksep: RANK_GAP, nodesep: NODE_GAP, marginx: 20, marginy: 20 });
   g.setDefaultEdgeLabel(() => ({}));
@@ -172,7 +174,16 @@ export function placeNewNodes(
   const top = occupied.reduce((min, r) => Math.min(min, r.y), Infinity);
   for (const node of missing) {
     const size = sizeOf(node);
+    // Another workload of the project stands right of the workload, whatever links it (project-layout.ts).
+    const peer =
+      node.kind === 'peer'
+        ? {
+            x: right + RANK_GAP,
+            y: besideNeighbour(graph, node, placed, sizeOf)?.y ?? (Number.isFinite(top) ? top : 0),
+          }
+        : undefined;
     const anchor = hints.get(node.id) ??
+      peer ??
       besideNeighbour(graph, node, placed, sizeOf) ?? {
         x: right + RANK_GAP / 2,
         y: Number.isFinite(top) ? top : 0,

@@ -120,3 +120,39 @@ describe('a project on the canvas', () => {
     expect(graphOf(b, '::: not yaml [').nodes.some((n) => n.kind === 'peer')).toBe(false);
   });
 });
+
+describe('a new workload of the project', () => {
+  it('is the blank workload under a name no workload of the project has', async () => {
+    const { newProjectWorkload } = await import('./project');
+    const { blankWorkload } = await import('../templates/blank');
+    const text = newProjectWorkload(blankWorkload, ['my-workload', 'my-workload-2']);
+    const report = validateText(text);
+    expect(report.valid).toBe(true);
+    expect(peer(text).name).toBe('my-workload-3');
+    expect(peer(newProjectWorkload(blankWorkload, [])).name).toBe('my-workload');
+  });
+});
+
+describe('the layout of a project', () => {
+  it('lays the workload out as alone, and the others in a column to its right, level with what links to them', async () => {
+    const { autoLayout, estimatedSize } = await import('./layout');
+    const alone = autoLayout(graphOf(b));
+    const withPeers = autoLayout(graphOf(b, a, workload('workload-z')));
+    for (const id of Object.keys(alone)) expect(withPeers[id]).toEqual(alone[id]);
+    const right = Math.max(...Object.values(alone).map((p) => p.x)) + 240;
+    const peerA = withPeers['peer:workload-a']!;
+    const peerZ = withPeers['peer:workload-z']!;
+    expect(peerA.x).toBeGreaterThan(right);
+    expect(peerZ.x).toBe(peerA.x);
+    // Linked: level with the middle of what links to it; unlinked: below, apart.
+    expect(peerZ.y).toBeGreaterThanOrEqual(peerA.y + estimatedSize({ kind: 'peer' } as PeerNode).height);
+    // Every link runs left to right.
+    const g = graphOf(b, a);
+    const laid = autoLayout(g);
+    for (const e of g.edges.filter((e) => e.kind === 'link')) expect(laid[e.source]!.x).toBeLessThan(laid[e.target]!.x);
+  });
+});
+
+function workload(name: string): string {
+  return `apiVersion: score.dev/v1b1\nmetadata:\n  name: ${name}\ncontainers:\n  main:\n    image: nginx\n`;
+}

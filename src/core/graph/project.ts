@@ -1,5 +1,6 @@
 import type { ParsedDocument } from '../document/parse';
 import { toPointer } from '../document/pointer';
+import { uniqueName } from '../workload/names';
 import { workloadOf } from '../workload/read';
 import type { Workload } from '../workload/types';
 import { isRecord, textOf } from '../workload/values';
@@ -145,4 +146,14 @@ export function projectParts(read: Workload, peers: readonly ProjectPeer[]): { n
     }
   }
   return { nodes, edges };
+}
+
+/**
+ * A new workload for the project: the blank template (`blank`, core/templates/blank.ts, loaded with
+ * the templates) under a name no workload of the project has (`taken`), so that the Compose export
+ * can tell them apart.
+ */
+export function newProjectWorkload(blank: string, taken: Iterable<string>): string {
+  const name = uniqueName('my-workload', taken);
+  return blank.replace(/^ {2}name: my-workload$/m, `  name: ${name}`);
 }

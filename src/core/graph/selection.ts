@@ -23,5 +23,8 @@ export function elementAt(graph: WorkloadGraph, pointer: string): string | undef
 
 /** The pointer a node or edge stands for; undefined for an id not in the graph. */
 export function pointerOf(graph: WorkloadGraph, id: string): string | undefined {
-  return (graph.nodes.find((n) => n.id === id) ?? graph.edges.find((e) => e.id === id))?.pointer;
+  const element = graph.nodes.find((n) => n.id === id) ?? graph.edges.find((e) => e.id === id);
+  // Another workload of the project, or a link between two others, is nowhere in this text.
+  if (element?.kind === 'peer' || (element?.kind === 'link' && element.pointer === '')) return undefined;
+  return element?.pointer;
 }

@@ -28,6 +28,13 @@ import type { DocumentStore } from './store';
  * - `view()` — where the canvas looks: `{ zoom, x, y }` (React Flow's viewport: the screen offset of
  *   the graph's origin, and the scale).
  * The last two need the graph on screen (the canvas lends them while it is: `lendCanvasView`).
+ *
+ * The project (several workloads open together, state/project): the calls above are about the
+ * workload being edited.
+ * - `workloads()` — every open workload, in order: `{ name, text, active }`.
+ * - `openWorkload(text)` — opens a workload into the project, beside the others, and edits it.
+ * - `selectWorkload(name)` — edits the workload of that name (its text, history and all); false when
+ *   the project has none of that name.
  */
 export interface ScoreDesignerApi {
   getText(): string;
@@ -37,6 +44,24 @@ export interface ScoreDesignerApi {
   select(pointer: string): void;
   exportDiagram(options: DiagramRequest): Promise<string>;
   view(): CanvasViewport;
+  workloads(): OpenWorkload[];
+  openWorkload(text: string): void;
+  selectWorkload(name: string): boolean;
+}
+
+/** A workload of the project, as `workloads()` lists it. */
+export interface OpenWorkload {
+  name: string;
+  text: string;
+  /** It is the workload being edited. */
+  active: boolean;
+}
+
+/** What the automation API needs of the project (state/project/store.ts), apart so that this file does not import it. */
+export interface ProjectAccess {
+  workloads(): OpenWorkload[];
+  add(text: string, origin: string): void;
+  selectByName(name: string): boolean;
 }
 
 /** What a picture of the graph is asked for with. */
@@ -89,8 +114,22 @@ function diagramRequest(options: unknown): DiagramRequest {
   return { format: o.format, theme: o.theme, selection: o.selection };
 }
 
-export function createAutomationApi(store: DocumentStore): ScoreDesignerApi {
+export function createAutomationApi(store: DocumentStore, project?: ProjectAccess): ScoreDesignerApi {
   return {
+    workloads: () =>
+      project ? structuredClone(project.workloads()) : [{ name: '', text: store.getState().text, active: true }],
+    openWorkload(text) {
+      if (typeof text !== 'string') throw new TypeError("scoreDesigner.openWorkload expects the workload's text");
+      if (project) project.add(text, 'a workload opened by automation');
+      else store.getState().open(text, 'a workload opened by automation');
+      store.getState().flush();
+    },
+    selectWorkload(name) {
+      if (typeof name !== 'string') throw new TypeError('scoreDesigner.selectWorkload expects a workload name');
+      const found = project ? project.selectByName(name) : false;
+      if (found) store.getState().flush();
+      return found;
+    },
     getText: () => store.getState().text,
     setText(text) {
       if (typeof text !== 'string') throw new TypeError('scoreDesigner.setText expects a string');

@@ -54,6 +54,11 @@ export interface DocumentActions {
   redo(): boolean;
   /** Opens another workload: replaces the text, forgets changes and history, checks at once. */
   open(text: string, origin: string): void;
+  /**
+   * Takes up a workload put aside (another of the project, see state/project): its text, what was
+   * opened, its origin and its undo history come back as they were; it is checked at once.
+   */
+  resume(workload: ParkedDocument): void;
   /** Back to the start screen, with nothing open. */
   close(): void;
   /** `text` was saved somewhere: it becomes the clean state that unsaved changes are measured from. */
@@ -61,6 +66,9 @@ export interface DocumentActions {
   /** The recovered draft is thrown away: back to the start screen. */
   discardRecovered(): void;
 }
+
+/** What is kept of a workload while another of the project is edited: enough to take it up again. */
+export type ParkedDocument = Pick<DocumentFields, 'text' | 'openedText' | 'origin' | 'history'>;
 
 /** A new text with what goes with it, stored together (with its report when it is checked at once). */
 export type TextUpdate = Pick<DocumentFields, 'text' | 'history' | 'lastChange' | 'origin'>;
@@ -194,6 +202,16 @@ export function createDocument(host: DocumentHost): DocumentActions {
     },
     open(text, origin) {
       reset(text, origin);
+    },
+    resume({ text, openedText, origin, history }) {
+      const before = get().text;
+      host.startOver({
+        text,
+        openedText,
+        origin,
+        history,
+        lastChange: { seq: ++changes, before, text, edits: [diffText(before, text)], source: 'open' },
+      });
     },
     close() {
       reset('', null);

@@ -1,4 +1,5 @@
-import { isDraft, type Draft, type DraftStorage } from './shelf';
+import { isDraft, othersOf, type Draft, type DraftStorage } from './shelf';
+import { storedProject, type ProjectStore, type StoredWorkload } from '../project/store';
 import { hasChanges, type DocumentStore, type InitialDocument } from '../document/store';
 import type { KeyValueStorage } from '../browser/storage';
 import { onPageLeave, type PageEvents } from '../browser/page-leave';
@@ -28,12 +29,13 @@ export function startAutosave(
     target = globalThis as PageEvents,
     now = Date.now,
     leaveCopy = undefined as LeaveCopy | undefined,
+    project = undefined as ProjectStore | undefined,
   } = {},
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** When the oldest change not yet saved was made. */
   let pendingSince: number | undefined;
-  let saved: Pick<Draft, 'text' | 'openedText' | 'origin'> | null | undefined;
+  let saved: (Pick<Draft, 'text' | 'openedText' | 'origin'> & { workloads: unknown }) | null | undefined;
   /** The last write begun (null: the draft removed), when, and whether it has finished. */
   let lastWrite: { draft: Draft | null; at: number; done: boolean } | undefined;
 
@@ -42,12 +44,22 @@ export function startAutosave(
     timer = undefined;
     pendingSince = undefined;
     const { text, openedText, origin } = store.getState();
-    if (saved !== undefined && saved?.text === text && saved.openedText === openedText && saved.origin === origin)
+    // The project's other workloads are kept with it (the array changes only when they do).
+    const workloads = project?.getState().workloads;
+    if (
+      saved !== undefined &&
+      saved?.text === text &&
+      saved.openedText === openedText &&
+      saved.origin === origin &&
+      saved.workloads === workloads
+    )
       return;
     if (saved === null && origin === null) return;
-    saved = origin === null ? null : { text, openedText, origin };
+    saved = origin === null ? null : { text, openedText, origin, workloads };
     const at = now();
-    const write = { draft: origin === null ? null : { text, openedText, origin, savedAt: at }, at, done: false };
+    const others = project && project.getState().workloads.length > 1 ? storedProject(project.getState()) : undefined;
+    const draft: Draft | null = origin === null ? null : { text, openedText, origin, savedAt: at, ...others };
+    const write = { draft, at, done: false };
     lastWrite = write;
     (write.draft === null ? storage.clear() : storage.save(write.draft)).then(
       () => {
@@ -62,13 +74,19 @@ export function startAutosave(
     );
   };
 
-  const unsubscribe = store.subscribe((state, previous) => {
-    if (state.text === previous.text && state.origin === previous.origin && state.openedText === previous.openedText)
-      return;
+  const later = () => {
     const at = now();
     pendingSince ??= at;
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(saveNow, Math.max(0, Math.min(delayMs, pendingSince + maxWaitMs - at)));
+  };
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.text === previous.text && state.origin === previous.origin && state.openedText === previous.openedText)
+      return;
+    later();
+  });
+  const unsubscribeProject = project?.subscribe((state, previous) => {
+    if (state.workloads !== previous.workloads) later();
   });
   const stopListening = onPageLeave(() => {
     if (timer !== undefined) saveNow();
@@ -77,6 +95,7 @@ export function startAutosave(
   }, target);
   return () => {
     unsubscribe();
+    unsubscribeProject?.();
     if (timer !== undefined) saveNow();
     stopListening();
   };
@@ -90,8 +109,8 @@ export async function recoverDocument(
   storage: DraftStorage,
   timeoutMs = RECOVERY_TIMEOUT_MS,
   leaveCopy?: LeaveCopy,
-): Promise<InitialDocument> {
-  const nothing: InitialDocument = { text: '', origin: null };
+): Promise<RecoveredDocument> {
+  const nothing: RecoveredDocument = { text: '', origin: null };
   let stored: unknown;
   try {
     stored = await Promise.race([
@@ -123,12 +142,19 @@ export async function recoverDocument(
   }
   if (!draft) return nothing;
   const changed = hasChanges(draft);
+  const project = othersOf(draft);
   return {
     text: draft.text,
     origin: draft.origin,
     openedText: draft.openedText,
-    recovered: changed ? { savedAt: draft.savedAt } : null,
+    recovered: changed || project.others.some(hasChanges) ? { savedAt: draft.savedAt } : null,
+    ...(project.others.length > 0 ? { project } : {}),
   };
+}
+
+/** The document the app starts with, and the project's other workloads when the draft kept some. */
+export interface RecoveredDocument extends InitialDocument {
+  project?: { others: StoredWorkload[]; position: number };
 }
 
 /**

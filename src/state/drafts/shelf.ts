@@ -1,4 +1,5 @@
 import { openDB, type IDBPDatabase } from 'idb';
+import type { StoredWorkload } from '../project/store';
 
 /**
  * The working draft in IndexedDB: the text as the user has it, what was opened, and when it was saved.
@@ -10,6 +11,27 @@ export interface Draft {
   openedText: string;
   origin: string;
   savedAt: number;
+  /**
+   * The project's other workloads (state/project), in order, and where this one stands among them;
+   * absent when the project holds this one alone.
+   */
+  others?: StoredWorkload[];
+  position?: number;
+}
+
+/** The draft's other workloads that are well formed (a damaged list is no project, never trusted). */
+export function othersOf(draft: Draft): { others: StoredWorkload[]; position: number } {
+  const list = Array.isArray(draft.others) ? draft.others : [];
+  const others = list.filter(
+    (w): w is StoredWorkload =>
+      typeof w === 'object' &&
+      w !== null &&
+      typeof w.text === 'string' &&
+      typeof w.openedText === 'string' &&
+      typeof w.origin === 'string',
+  );
+  const position = typeof draft.position === 'number' && Number.isInteger(draft.position) ? draft.position : 0;
+  return { others, position: Math.min(Math.max(position, 0), others.length) };
 }
 
 export interface DraftStorage {

@@ -42,7 +42,13 @@ export function k8sExportOf(exports: ExportStore, input: { text: string; seed: n
   return k8s({ ...input, settings, files });
 }
 
-export function prepareExport(kind: ExportKind, document: DocumentStore, exports: ExportStore): ExportOutcome {
+export function prepareExport(
+  kind: ExportKind,
+  document: DocumentStore,
+  exports: ExportStore,
+  /** The texts of the project's other workloads: the Compose export takes them all (state/project). */
+  peers: readonly string[] = [],
+): ExportOutcome {
   // The text as it is now, checked now: an export never lags behind the last keystroke.
   const report = document.getState().flush();
   const text = document.getState().text;
@@ -92,7 +98,7 @@ export function prepareExport(kind: ExportKind, document: DocumentStore, exports
       info: k8s.info,
     };
   }
-  const result = exportOf(exports, { text, workload: workload || undefined, seed });
+  const result = exportOf(exports, { text, workload: workload || undefined, seed, peers });
   if (kind === 'bundle') {
     return makeBundle({ text, workload, compose: result, k8s: k8sExportOf(exports, { text, seed }), exports });
   }

@@ -16,6 +16,8 @@ export interface WorkloadExportInput {
   provisioners?: readonly Provisioner[] | undefined;
   /** score-compose generate's options, the same that `score-designer compose` reads from its flags. */
   flags?: ComposeFlags | undefined;
+  /** The texts of the project's other workloads (state/project): one Compose project of them all. */
+  peers?: readonly string[] | undefined;
 }
 
 export interface WorkloadExport extends ComposeExport {
@@ -23,9 +25,18 @@ export interface WorkloadExport extends ComposeExport {
   seed: number;
 }
 
-export function exportWorkload({ text, workload, seed, provisioners, flags }: WorkloadExportInput): WorkloadExport {
+export function exportWorkload({
+  text,
+  workload,
+  seed,
+  provisioners,
+  flags,
+  peers = [],
+}: WorkloadExportInput): WorkloadExport {
   const projectName = workloadProjectName(workload);
-  const result = exportCompose([{ text, file: 'score.yaml' }], {
+  // The others as files of their own beside score.yaml, as `score-compose generate` takes several.
+  const others = peers.map((peer, i) => ({ text: peer, file: `score.${i + 2}.yaml` }));
+  const result = exportCompose([{ text, file: 'score.yaml' }, ...others], {
     ...flags,
     seed,
     projectName,
@@ -43,7 +54,8 @@ export function memoizedExport(): (input: WorkloadExportInput) => WorkloadExport
       last.input.workload !== input.workload ||
       last.input.seed !== input.seed ||
       last.input.provisioners !== input.provisioners ||
-      last.input.flags !== input.flags
+      last.input.flags !== input.flags ||
+      !sameTexts(last.input.peers, input.peers)
     ) {
       last = { input, output: exportWorkload(input) };
     }
@@ -66,3 +78,7 @@ export function explainInBrowser(error: string): string {
 }
 
 export { workloadKey, workloadProjectName } from './names';
+
+function sameTexts(a: readonly string[] = [], b: readonly string[] = []): boolean {
+  return a.length === b.length && a.every((text, i) => text === b[i]);
+}

@@ -53,6 +53,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** The page's confirmation, or undefined where there is none (a canvas mounted alone, as the bench does). */
+export function useOptionalConfirm(): Confirm | undefined {
+  return useContext(ConfirmContext) ?? undefined;
+}
+
 export function useConfirm(): Confirm {
   const confirm = useContext(ConfirmContext);
   if (!confirm) throw new Error('useConfirm needs a <ConfirmProvider> above it');

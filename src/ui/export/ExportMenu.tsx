@@ -6,6 +6,8 @@ import type { ExportReport, MenuItem } from './export-report';
 import { EXPORT_CODE_MISSING } from './load-export';
 import { useKeepInWindow } from '../common/use-keep-in-window';
 import './export.css';
+import { useProjectStore } from '../../state/project/context';
+import { otherTexts } from '../../state/project/store';
 
 /** Running an export, and its report: loaded with the export's code, when the menu first opens. */
 const loadRunExport = () => import('./run-export');
@@ -30,6 +32,7 @@ const items: readonly MenuItem[] = [
 export function ExportMenu() {
   const open = useDocument(isOpen);
   const documentStore = useDocumentStore();
+  const project = useProjectStore();
   const exportStore = useExportStore();
   const [expanded, setExpanded] = useState(false);
   // The report, and the view that shows it (it comes with the export's code; without it, its message alone).
@@ -92,7 +95,8 @@ export function ExportMenu() {
       return;
     }
     setBox(() => loaded.ExportReportBox);
-    setReport(await loaded.runExport(item, documentStore, exportStore));
+    const peers = project ? otherTexts(project.getState()) : [];
+    setReport(await loaded.runExport(item, documentStore, exportStore, peers));
   };
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

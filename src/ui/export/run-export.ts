@@ -18,8 +18,10 @@ export async function runExport(
   item: MenuItem,
   documentStore: DocumentStore,
   exportStore: ExportStore,
+  /** The texts of the project's other workloads (state/project): the Compose export takes them all. */
+  peers: readonly string[] = [],
 ): Promise<ExportReport> {
-  const outcome = prepareExport(item.kind, documentStore, exportStore);
+  const outcome = prepareExport(item.kind, documentStore, exportStore, peers);
   if (!outcome.ok) {
     return {
       ok: false,

@@ -9,6 +9,8 @@ import type { ExportTarget } from '../../state/export/settings';
 import { lastExportOf } from '../../state/export/store';
 import { useExportState, useExportStore } from './export-context';
 import { useWorkloadSeed } from './use-workload-seed';
+import { useProject } from '../../state/project/context';
+import { otherTexts } from '../../state/project/store';
 
 /** One target's export of the open workload, as a preview shows it: the same shape for Compose and Kubernetes. */
 export interface TargetExport {
@@ -48,6 +50,9 @@ export function useWorkloadExport(target: ExportTarget): WorkloadExportView {
   const workload = workloadKey(parsed.value);
   const seed = useWorkloadSeed(workload);
   const provisioners = useExportState((s) => s.provisioners);
+  // The project's other workloads: the Compose export is of them all (state/project).
+  const workloads = useProject((s) => s.workloads);
+  const peers = useMemo(() => otherTexts({ workloads }), [workloads]);
   const settings = useExportState((s) => s.k8s);
   const lastExported = useExportState((s) =>
     target === 'compose' ? lastExportOf(s, workload) : lastManifestsOf(s, workload),
@@ -59,12 +64,12 @@ export function useWorkloadExport(target: ExportTarget): WorkloadExportView {
       const k8s = k8sExportOf(store, { text: parsed.text, seed });
       return { ...k8s, text: k8s.manifests, commandLine: k8sCommandLine(settings, seed) };
     }
-    const compose = exportOf(store, { text: parsed.text, workload: workload || undefined, seed });
+    const compose = exportOf(store, { text: parsed.text, workload: workload || undefined, seed, peers });
     return { ...compose, text: compose.compose, commandLine: composeCommandLine(compose) };
     // The provisioners (which change with the catalog's files) and the options are read from the store by
     // the exports; listed so that a change recomputes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, target, parsed.text, workload, seed, provisioners, settings]);
+  }, [store, target, parsed.text, workload, seed, provisioners, settings, peers]);
   return {
     target,
     fileName: target === 'compose' ? 'compose.yaml' : 'manifests.yaml',

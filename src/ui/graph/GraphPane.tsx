@@ -28,6 +28,8 @@ import { useCanvasFocus } from './use-canvas-focus';
 import { elementsAskedFor, useCanvasSelection } from './use-canvas-selection';
 import { useArrange } from './use-arrange';
 import { useGraphPositions } from './use-positions';
+import { useProjectControls } from './use-project-controls';
+import { useProject } from '../../state/project/context';
 import { useCanvasSize, useFitOnLayout, useHideEdgesWhileZooming, useMarkMoving, type CanvasSize } from './view-hooks';
 import './graph.css';
 
@@ -54,7 +56,10 @@ function GraphCanvas() {
   const store = useDocumentStore();
   const readable = useDocument((s) => s.readable);
   const stale = useDocument(doesNotParse);
-  const graph = useMemo(() => deriveGraph(readable.parsed, readable.diagnostics), [readable]);
+  // The project's other workloads, drawn as one node each with the links to them (core/graph/project.ts).
+  const peers = useProject((s) => s.peers);
+  const graph = useMemo(() => deriveGraph(readable.parsed, readable.diagnostics, peers), [readable, peers]);
+  const project = useProjectControls();
   const flow = useReactFlow<FlowNode, FlowEdge>();
   const palette = usePaletteTypes();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -107,6 +112,11 @@ function GraphCanvas() {
     exportDiagram: picture.open,
   });
   const { renamingId, actions, intentContext: editsContext } = edits;
+  // A peer's node takes up its workload (double-click, or its Edit button).
+  const nodeActions = useMemo(
+    () => (project ? { ...actions, editWorkload: project.edit } : actions),
+    [actions, project],
+  );
   // What was just done (a copy), said in the canvas's status line until the selection changes.
   const [said, setSaid] = useState<{ text: string; for: readonly string[] } | null>(null);
   const announce = useCallback((text: string) => setSaid({ text, for: latest.current.selectedIds }), []);
@@ -135,8 +145,9 @@ function GraphCanvas() {
         wrapper.current?.querySelector<HTMLElement>('.graph-search input')?.focus();
       },
       openMenu: (target) => openMenu(target),
+      ...(project ? { project } : {}),
     }),
-    [arrange, openMenu],
+    [arrange, openMenu, project],
   );
   const intentContext = useCallback(
     (target: string | CanvasTarget | undefined) => {
@@ -198,7 +209,7 @@ function GraphCanvas() {
   );
 
   return (
-    <CanvasActionsProvider value={actions}>
+    <CanvasActionsProvider value={nodeActions}>
       <NodeContentProvider value={content}>
         <div
           ref={wrapper}

@@ -41,9 +41,14 @@ export const Toolbar = memo(function Toolbar({
   const staleWhy = 'The YAML does not parse: fix it first';
   const disabled = (intent: Intent) => (intent.writes === true && stale) || !intent.applies(context);
   const perform = (intent: Intent) => () => intent.perform(context);
-  const { addContainer, addResource, connect, autoLayout, exportDiagram } = intents;
+  const { addContainer, addResource, connect, autoLayout, exportDiagram, addWorkload } = intents;
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Graph tools">
+      {addWorkload.applies(context) && (
+        <button type="button" onClick={perform(addWorkload)} title={addWorkload.description}>
+          {addWorkload.label}
+        </button>
+      )}
       <button
         type="button"
         onClick={perform(addContainer)}

@@ -23,6 +23,8 @@ export interface CanvasActions {
   openProblem(elementId: string): void;
   setCondition(first: string, then: string, ready: Readiness): void;
   remove(id: string): void;
+  /** Edits the workload of the project a peer node stands for (by its node id), where there is a project. */
+  editWorkload?(id: string): void;
 }
 
 const CanvasActionsContext = createContext<CanvasActions | null>(null);

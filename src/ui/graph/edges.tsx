@@ -18,7 +18,14 @@ import {
 import { useCanvasActions } from './canvas-actions';
 import { useLabelPlace } from './label-places';
 import { ProblemBadge } from './nodes';
-import { ARROW_IDS, type FlowEdge, type MountFlowEdge, type StartOrderFlowEdge, type UsesFlowEdge } from './to-flow';
+import {
+  ARROW_IDS,
+  type FlowEdge,
+  type LinkFlowEdge,
+  type MountFlowEdge,
+  type StartOrderFlowEdge,
+  type UsesFlowEdge,
+} from './to-flow';
 
 /**
  * The canvas's edge components: a start order (A → B, "B starts after A has started") whose
@@ -145,7 +152,9 @@ const StartOrderEdgeView = memo(function StartOrderEdgeView(props: EdgeProps<Sta
   );
 });
 
-const ReferenceEdgeView = memo(function ReferenceEdgeView(props: EdgeProps<UsesFlowEdge | MountFlowEdge>) {
+const ReferenceEdgeView = memo(function ReferenceEdgeView(
+  props: EdgeProps<UsesFlowEdge | MountFlowEdge | LinkFlowEdge>,
+) {
   const { id, data, selected, markerEnd } = props;
   const [path, labelX, labelY] = pathOf(props, useLabelPlace(id));
   if (!data) return null;
@@ -201,4 +210,6 @@ export const edgeTypes = {
   'start-order': StartOrderEdgeView,
   uses: ReferenceEdgeView,
   mount: ReferenceEdgeView,
+  // Between workloads of the project: drawn as a reference is, styled apart (graph.css).
+  link: ReferenceEdgeView,
 } satisfies EdgeTypes;

@@ -14,7 +14,13 @@ import { intents } from '../intents/table';
 import { useCanvasActions } from './canvas-actions';
 import { Icon } from './icons';
 import { useNodeContent } from './node-content';
-import { nodeLabelId, type ContainerFlowNode, type ResourceFlowNode, type WorkloadFlowNode } from './to-flow';
+import {
+  nodeLabelId,
+  type ContainerFlowNode,
+  type PeerFlowNode,
+  type ResourceFlowNode,
+  type WorkloadFlowNode,
+} from './to-flow';
 
 /**
  * The canvas's node components. Declared once, outside any component, and memoized (React Flow's
@@ -52,16 +58,20 @@ const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<
   const { renaming } = data;
   if (!node) return null;
   return (
-    <div className="graph-node-body">
-      <NodeLabel node={node} />
-      <div className="graph-node-head">
-        <Icon name="workload" />
-        <span className="graph-node-kind">Workload</span>
-        <NodeName id={id} name={node.name} renaming={renaming} fallback="(unnamed)" />
-        <ProblemBadge elementId={id} problems={node.problems} />
+    <>
+      {/* Where another workload of the project's link to one of its ports ends; nothing connects from it. */}
+      <Handle type="target" position={Position.Left} className="graph-handle graph-anchor" isConnectable={false} />
+      <div className="graph-node-body">
+        <NodeLabel node={node} />
+        <div className="graph-node-head">
+          <Icon name="workload" />
+          <span className="graph-node-kind">Workload</span>
+          <NodeName id={id} name={node.name} renaming={renaming} fallback="(unnamed)" />
+          <ProblemBadge elementId={id} problems={node.problems} />
+        </div>
+        {node.ports.length > 0 && <Ports label="Service ports" ports={node.ports} />}
       </div>
-      {node.ports.length > 0 && <Ports label="Service ports" ports={node.ports} />}
-    </div>
+    </>
   );
 });
 
@@ -141,10 +151,55 @@ const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<
   );
 });
 
+/**
+ * Another workload of the project: its name, size and ports, drawn apart (dashed) from the workload
+ * being edited. Double-click, or its Edit button, takes it up.
+ */
+const PeerNodeView = memo(function PeerNodeView({ id }: NodeProps<PeerFlowNode>) {
+  const node = useContent(id, 'peer');
+  const actions = useCanvasActions();
+  if (!node) return null;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return (
+    <>
+      <Handle type="target" position={Position.Left} className="graph-handle graph-anchor" isConnectable={false} />
+      <div className="graph-node-body" onDoubleClick={() => actions.editWorkload?.(id)}>
+        <NodeLabel node={node} />
+        <div className="graph-node-head">
+          <Icon name="workload" />
+          <span className="graph-node-kind">Workload</span>
+          <span className="graph-node-name" title={node.name}>
+            {node.name}
+          </span>
+        </div>
+        <div className="graph-node-detail muted">
+          {count(node.containers, 'container')} · {count(node.resources, 'resource')}
+        </div>
+        {node.ports.length > 0 && <div className="graph-node-detail graph-ports">Ports: {node.ports.join(', ')}</div>}
+        {actions.editWorkload && (
+          <button
+            type="button"
+            className="graph-peer-edit nodrag nopan"
+            aria-label={`Edit workload ${node.name}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              actions.editWorkload?.(id);
+            }}
+          >
+            Edit
+          </button>
+        )}
+      </div>
+      <Handle type="source" position={Position.Right} className="graph-handle graph-anchor" isConnectable={false} />
+    </>
+  );
+});
+
 export const nodeTypes = {
   workload: WorkloadNodeView,
   container: ContainerNodeView,
   resource: ResourceNodeView,
+  peer: PeerNodeView,
 } satisfies NodeTypes;
 
 function probeTitle(probes: ContainerNode['probes']): string {

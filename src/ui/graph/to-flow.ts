@@ -4,6 +4,7 @@ import {
   estimatedSize,
   type GraphEdge,
   type GraphNode,
+  type LinkEdge,
   type MountEdge,
   type Positions,
   type Size,
@@ -21,12 +22,14 @@ import { keysOn } from '../intents/table';
 export type WorkloadFlowNode = Node<{ renaming: boolean }, 'workload'>;
 export type ContainerFlowNode = Node<{ renaming: boolean }, 'container'>;
 export type ResourceFlowNode = Node<{ renaming: boolean }, 'resource'>;
-export type FlowNode = WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode;
+export type PeerFlowNode = Node<{ renaming: boolean }, 'peer'>;
+export type FlowNode = WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode | PeerFlowNode;
 
 export type StartOrderFlowEdge = Edge<{ edge: StartOrderEdge }, 'start-order'>;
 export type UsesFlowEdge = Edge<{ edge: UsesEdge }, 'uses'>;
 export type MountFlowEdge = Edge<{ edge: MountEdge }, 'mount'>;
-export type FlowEdge = StartOrderFlowEdge | UsesFlowEdge | MountFlowEdge;
+export type LinkFlowEdge = Edge<{ edge: LinkEdge }, 'link'>;
+export type FlowEdge = StartOrderFlowEdge | UsesFlowEdge | MountFlowEdge | LinkFlowEdge;
 
 /**
  * React Flow's nodes and edges from the workload graph. A node or edge whose state (or, for an edge,
@@ -93,7 +96,10 @@ const ORIGIN = { x: 0, y: 0 };
 
 /** A node's keys: Enter selects it (React Flow's), then those of the intents that act on its kind. */
 const NODE_KEYS = Object.fromEntries(
-  (['workload', 'container', 'resource'] as const).map((kind) => [kind, `Enter ${ariaKeyShortcuts(keysOn(kind))}`]),
+  (['workload', 'container', 'resource', 'peer'] as const).map((kind) => [
+    kind,
+    `Enter ${ariaKeyShortcuts(keysOn(kind))}`,
+  ]),
 ) as Record<GraphNode['kind'], string>;
 
 /**
@@ -168,6 +174,9 @@ function flowNode(
       return { ...base, type: 'container', data: { renaming } };
     case 'resource':
       return { ...base, type: 'resource', data: { renaming } };
+    case 'peer':
+      // Another workload of the project: edited in its own text, once taken up (see ProjectControls).
+      return { ...base, type: 'peer', data: { renaming: false }, deletable: false, connectable: false };
   }
 }
 
@@ -226,5 +235,7 @@ function flowEdge(edge: GraphEdge, selected: boolean): FlowEdge {
       return { ...base, type: 'uses', data: { edge } };
     case 'mount':
       return { ...base, type: 'mount', data: { edge } };
+    case 'link':
+      return { ...base, type: 'link', data: { edge } };
   }
 }

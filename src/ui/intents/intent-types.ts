@@ -35,11 +35,25 @@ export interface CanvasControls {
   openMenu?(target: CanvasTarget | undefined): void;
   /** Opens Picture of the diagram… (SVG or PNG, light or dark, the whole graph or the selection). */
   exportDiagram?(): void;
+  /** The workloads open together (state/project), where the page has a project. */
+  project?: ProjectControls;
   /**
    * Why an intent cannot be done to this element, in words (the core's plans say it: connections start
    * at a container, the workload itself cannot be removed), or undefined when there is nothing to say.
    */
   refusal(intent: 'connect' | 'remove', id: string): string | undefined;
+}
+
+/** The project's workloads as the canvas reaches them: by node id (`workload`, `peer:NAME`). */
+export interface ProjectControls {
+  /** How many workloads are open. */
+  size(): number;
+  /** Opens a new (blank) workload beside the others and edits it. */
+  add(): void;
+  /** Edits the workload a peer node stands for. */
+  edit(id: string): void;
+  /** Takes a workload out of the project (asks first when it has unsaved changes). */
+  close(id: string): void;
 }
 
 export interface MoveControls {

@@ -24,6 +24,7 @@ export type {
   TargetKind,
   MenuPlace,
   CanvasTarget,
+  ProjectControls,
 } from './intent-types';
 
 /**
@@ -382,6 +383,39 @@ export const intents = {
     menu: ['canvas'],
     applies: (ctx) => onCanvas(ctx) && ctx.canvas?.exportDiagram !== undefined,
     perform: (ctx) => ctx.canvas?.exportDiagram?.(),
+  },
+
+  // The project (#33 item 3): several workloads open together, the others drawn as peers.
+  addWorkload: {
+    name: 'addWorkload',
+    label: 'Add workload',
+    description: 'Open a new workload in the project, beside this one (one Compose project of them all)',
+    keys: [],
+    scope: 'canvas',
+    menu: ['canvas'],
+    applies: (ctx) => ctx.canvas?.project !== undefined,
+    perform: (ctx) => ctx.canvas?.project?.add(),
+  },
+  editWorkload: {
+    name: 'editWorkload',
+    label: 'Edit this workload',
+    description: 'Show this workload of the project in the canvas, the YAML pane and the inspector',
+    keys: [],
+    scope: 'canvas',
+    menu: ['node'],
+    ...onTargets(['peer']),
+    perform: withTarget((canvas, id) => canvas.project?.edit(id)),
+  },
+  closeWorkload: {
+    name: 'closeWorkload',
+    label: 'Close workload',
+    description: 'Take this workload out of the project',
+    keys: [],
+    scope: 'canvas',
+    menu: ['node'],
+    targets: ['workload', 'peer'],
+    applies: (ctx) => onTargets(['workload', 'peer']).applies(ctx) && (ctx.canvas?.project?.size() ?? 0) > 1,
+    perform: withTarget((canvas, id) => canvas.project?.close(id)),
   },
 } satisfies Record<string, Intent>;
 

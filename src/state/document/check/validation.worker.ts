@@ -55,7 +55,7 @@ let platform: { files: PlatformFiles; loaded?: LoadedPlatform } | undefined;
 let statusView: Promise<typeof import('../../../core/orchestrator/status-view')> | undefined;
 
 scope.onmessage = ({
-  data: { id, caret, only, catalogFiles, platformFiles, exportOptions, readinessTarget, ...given },
+  data: { id, caret, only, catalogFiles, platformFiles, exportOptions, readinessTarget, peers, ...given },
 }) => {
   stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
   stopRehearsal = undefined;
@@ -92,7 +92,8 @@ scope.onmessage = ({
     // With the catalog's provisioners, as the app's export has them; the report is this worker's
     // check of the same text against the same catalog (rebuilt, so `last` changed, when it changed).
     const report = last;
-    const target = JSON.stringify(readinessTarget ?? null);
+    // The project's other workloads are part of what is asked: the answer depends on them too.
+    const target = JSON.stringify([readinessTarget ?? null, peers ?? []]);
     if (readiness?.report === report && readiness.target === target) {
       scope.postMessage({ id, readiness: readiness.found });
       return;
@@ -103,7 +104,13 @@ scope.onmessage = ({
     };
     if (readinessTarget?.target === 'kubernetes')
       kubernetesReadiness(report, readinessTarget).then(answer, () => answer([]));
-    else answer(composeReadiness(report, { provisioners: catalog ? [...catalog.provisioners] : undefined }));
+    else
+      answer(
+        composeReadiness(report, {
+          provisioners: catalog ? [...catalog.provisioners] : undefined,
+          peers: (peers ?? []).map((text) => ({ text })),
+        }),
+      );
     return;
   }
   if (only === 'platform') {

@@ -138,7 +138,8 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
     async exportReadiness(text) {
       const target = options.readinessTarget?.();
       const question = target && target.target !== 'compose' ? { readinessTarget: target } : {};
-      return (await ask({ text, only: 'readiness', ...question })).readiness ?? [];
+      const peers = options.peers?.() ?? [];
+      return (await ask({ text, only: 'readiness', ...question, ...(peers.length > 0 ? { peers } : {}) })).readiness ?? [];
     },
     async platformStatus(text, files) {
       const platformFiles = files !== sentPlatform ? files : undefined;

@@ -31,6 +31,8 @@ export interface WorkerRequest {
   only?: 'pointer' | 'read' | 'export' | 'readiness' | 'platform';
   /** For `readiness`: the export target checked; Compose when absent. */
   readinessTarget?: ReadinessTarget;
+  /** For `readiness`: the texts of the project's other workloads, exported with this one (state/project). */
+  peers?: readonly string[];
   /** For `export`: the seed and project name of the app's export (the provisioners are the catalog's). */
   exportOptions?: { seed: number; projectName?: string };
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
@@ -109,6 +111,8 @@ export interface WorkerOptions {
   catalogFiles?: () => readonly CatalogFile[];
   /** Which export readiness checks (the export's choice, state/export/store.ts); Compose when absent. */
   readinessTarget?: () => ReadinessTarget;
+  /** The texts of the project's other workloads: the Compose export's readiness takes them with the text. */
+  peers?: () => readonly string[];
 }
 
 /**
