@@ -38,6 +38,20 @@ export function accessibleName(element: GraphNode | GraphEdge): string {
     case 'mount':
       parts.push(`${nameOf(element.source)} mounts ${nameOf(element.target)}, ${element.label}`);
       break;
+    case 'peer':
+      parts.push(
+        `workload ${element.name} of the project`,
+        `${element.containers} ${element.containers === 1 ? 'container' : 'containers'}`,
+      );
+      if (element.ports.length > 0) parts.push(`service ports ${element.ports.join(', ')}`);
+      break;
+    case 'link':
+      parts.push(
+        element.relation === 'shared'
+          ? `${nameOf(element.source)} is shared with workload ${nameOf(element.target)}`
+          : `${nameOf(element.source)} links to ${element.label} of workload ${nameOf(element.target)}`,
+      );
+      break;
   }
   const count = problemCount(element.problems);
   if (count) parts.push(count);

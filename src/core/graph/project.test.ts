@@ -156,3 +156,17 @@ describe('the layout of a project', () => {
 function workload(name: string): string {
   return `apiVersion: score.dev/v1b1\nmetadata:\n  name: ${name}\ncontainers:\n  main:\n    image: nginx\n`;
 }
+
+describe('what a screen reader says of a project', () => {
+  it('names a peer as a workload of the project, and a link by what it reaches', async () => {
+    const { accessibleName } = await import('./describe');
+    const g = graphOf(b, a);
+    expect(accessibleName(g.nodes.find((n) => n.kind === 'peer')!)).toBe(
+      'workload workload-a of the project, 1 container, service ports web',
+    );
+    expect(g.edges.filter((e) => e.kind === 'link').map(accessibleName)).toEqual([
+      'dependency links to port web of workload workload-a',
+      'cache is shared with workload workload-a',
+    ]);
+  });
+});

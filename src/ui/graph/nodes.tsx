@@ -59,8 +59,9 @@ const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<
   if (!node) return null;
   return (
     <>
-      {/* Where another workload of the project's link to one of its ports ends; nothing connects from it. */}
-      <Handle type="target" position={Position.Left} className="graph-handle graph-anchor" isConnectable={false} />
+      {/* Where a link from another workload of the project (drawn to the right, see project-layout.ts) to
+          one of its ports ends; nothing connects from it. */}
+      <Handle type="target" position={Position.Right} className="graph-handle graph-anchor" isConnectable={false} />
       <div className="graph-node-body">
         <NodeLabel node={node} />
         <div className="graph-node-head">
@@ -190,7 +191,8 @@ const PeerNodeView = memo(function PeerNodeView({ id }: NodeProps<PeerFlowNode>)
           </button>
         )}
       </div>
-      <Handle type="source" position={Position.Right} className="graph-handle graph-anchor" isConnectable={false} />
+      {/* Its links go back left, to the workload it stands beside. */}
+      <Handle type="source" position={Position.Left} className="graph-handle graph-anchor" isConnectable={false} />
     </>
   );
 });
