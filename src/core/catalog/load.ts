@@ -6,6 +6,7 @@ import type { Provisioner } from '../provisioners/types';
 import { isRecord } from '../workload/values';
 import { checkProvisionerFile } from './check-file';
 import { entryFromProvisioner, type EntryFacts } from './entries';
+import { SampleOverBudget } from './sample';
 import type { CatalogEntry, CatalogFile, ProvisionerKind } from './types';
 
 /**
@@ -26,25 +27,32 @@ export function loadCatalogFile(file: CatalogFile): { loaded: LoadedEntry[] } | 
   if (problem !== undefined) return { error: problem };
   const read = readProvisionerFile(file);
   if ('error' in read) return read;
-  return {
-    loaded: read.read.map(({ provisioner, facts }) => ({
-      entry: entryFromProvisioner(provisioner, facts),
-      provisioner,
-    })),
-  };
+  const loaded: LoadedEntry[] = [];
+  for (const { provisioner, facts, index } of read.read) {
+    try {
+      loaded.push({ entry: entryFromProvisioner(provisioner, facts), provisioner });
+    } catch (error) {
+      // Its sample run went over the template budget: a template that costly would freeze every export.
+      if (!(error instanceof SampleOverBudget)) throw error;
+      return {
+        error: `${file.name}: provisioner ${index} (${provisioner.uri}) goes over the template budget, so the file is not loaded: ${error.message}`,
+      };
+    }
+  }
+  return { loaded };
 }
 
 /** The provisioners of a file, in order, with what the catalog needs to know about each (no sample runs yet). */
 function readProvisionerFile(
   file: CatalogFile,
-): { read: Array<{ provisioner: Provisioner; facts: EntryFacts }> } | { error: string } {
+): { read: Array<{ provisioner: Provisioner; facts: EntryFacts; index: number }> } | { error: string } {
   const compiled = loadProvisionerFile(file.text, file.name);
   if ('error' in compiled) return { error: compiled.error };
   // The file decoded above, so it decodes here too (same text, same YAML options).
   const raw = toList(parse(file.text, { schema: 'core', uniqueKeys: true }) as unknown);
-  const read: Array<{ provisioner: Provisioner; facts: EntryFacts }> = [];
+  const read: Array<{ provisioner: Provisioner; facts: EntryFacts; index: number }> = [];
   let next = 0;
-  for (const item of raw) {
+  for (const [index, item] of raw.entries()) {
     const uri = typeof item.uri === 'string' ? item.uri : '';
     const scheme = uri.slice(0, uri.indexOf('://'));
     let provisioner: Provisioner | undefined;
@@ -60,6 +68,7 @@ function readProvisionerFile(
     if (!provisioner) break;
     read.push({
       provisioner,
+      index,
       facts: {
         kind,
         source: { kind: 'file', file: file.name, ...(file.url !== undefined ? { url: file.url } : {}) },

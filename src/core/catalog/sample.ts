@@ -53,7 +53,22 @@ export interface SampleRun {
   volumes: string[];
 }
 
-/** The sample run of a provisioner; undefined when it fails (it may need params we cannot guess). */
+/**
+ * A sample run that went over the template budget (template/exec/budget.ts): unlike a run that fails
+ * for want of params, this says the provisioner's templates are too costly to run here at all, and
+ * the file holding it is refused (load.ts).
+ */
+export class SampleOverBudget extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SampleOverBudget';
+  }
+}
+
+/**
+ * The sample run of a provisioner; undefined when it fails (it may need params we cannot guess).
+ * Throws SampleOverBudget when its templates go over the template budget.
+ */
 export function sampleRun(
   provisioner: Provisioner,
   resourceName: string,
@@ -96,13 +111,16 @@ function provisionOnce(
     composeProjectName: SAMPLE_PROJECT,
     mountsDirectory: '.score-compose/mounts',
   };
+  let outcome: ReturnType<Provisioner['provision']>;
   try {
-    const outcome = provisioner.provision(input, { random: createRandom(seed), env: {} });
-    return 'result' in outcome ? outcome.result : undefined;
+    outcome = provisioner.provision(input, { random: createRandom(seed), env: {} });
   } catch {
     // A provisioner file may hold anything; a failed sample only means no examples.
     return undefined;
   }
+  if ('result' in outcome) return outcome.result;
+  if (outcome.overBudget) throw new SampleOverBudget(outcome.error);
+  return undefined;
 }
 
 /**
