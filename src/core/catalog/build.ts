@@ -1,6 +1,6 @@
 import type { Provisioner } from '../provisioners/types';
 import { builtinCatalog } from './catalog';
-import { loadCatalogFile } from './load';
+import { joinCatalogEntries, loadCatalogFile, type LoadedEntry } from './load';
 import type { Catalog, CatalogEntry, CatalogFile, CatalogFileSummary } from './types';
 
 /**
@@ -14,13 +14,16 @@ export interface CatalogBuild {
   errors: Array<{ file: string; error: string }>;
 }
 
-export function buildCatalog(files: readonly CatalogFile[]): CatalogBuild {
+/** Reads one file into its entries and provisioners: loadCatalogFile, or entries made elsewhere joined again. */
+export type CatalogFileReader = (file: CatalogFile) => { loaded: LoadedEntry[] } | { error: string };
+
+export function buildCatalog(files: readonly CatalogFile[], read: CatalogFileReader = loadCatalogFile): CatalogBuild {
   const entries: CatalogEntry[] = [];
   const provisioners: Provisioner[] = [];
   const summaries: CatalogFileSummary[] = [];
   const errors: CatalogBuild['errors'] = [];
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const loaded = loadCatalogFile(file);
+    const loaded = read(file);
     if ('error' in loaded) {
       errors.push({ file: file.name, error: loaded.error });
       continue;
@@ -42,4 +45,4 @@ export function buildCatalog(files: readonly CatalogFile[]): CatalogBuild {
 }
 
 /** Reading one file (to add it), from the same module: what the app loads when a file comes. */
-export { loadCatalogFile };
+export { joinCatalogEntries, loadCatalogFile };

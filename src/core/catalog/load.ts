@@ -21,7 +21,14 @@ export interface LoadedEntry {
   provisioner: Provisioner;
 }
 
-export function loadCatalogFile(file: CatalogFile): { loaded: LoadedEntry[] } | { error: string } {
+/**
+ * `running` hears which provisioner's sample run starts, so that a reader that stops a run taking too
+ * long (the app's catalog worker) can say which it was.
+ */
+export function loadCatalogFile(
+  file: CatalogFile,
+  running?: (provisioner: string) => void,
+): { loaded: LoadedEntry[] } | { error: string } {
   // Checked first, so that a broken file is refused with the line of its error (check-file.ts).
   const problem = checkProvisionerFile(file.text, file.name);
   if (problem !== undefined) return { error: problem };
@@ -29,6 +36,7 @@ export function loadCatalogFile(file: CatalogFile): { loaded: LoadedEntry[] } | 
   if ('error' in read) return read;
   const loaded: LoadedEntry[] = [];
   for (const { provisioner, facts, index } of read.read) {
+    running?.(`provisioner ${index} (${provisioner.uri})`);
     try {
       loaded.push({ entry: entryFromProvisioner(provisioner, facts), provisioner });
     } catch (error) {
@@ -40,6 +48,23 @@ export function loadCatalogFile(file: CatalogFile): { loaded: LoadedEntry[] } | 
     }
   }
   return { loaded };
+}
+
+/**
+ * A file whose entries were made elsewhere (by loadCatalogFile in a worker, whose sample runs may take
+ * long: the app's catalog worker), joined again to the provisioners that run them. The file is only
+ * compiled here, no template runs: provisioners hold functions, which cannot be sent from a worker.
+ */
+export function joinCatalogEntries(
+  file: CatalogFile,
+  entries: readonly CatalogEntry[],
+): { loaded: LoadedEntry[] } | { error: string } {
+  const read = readProvisionerFile(file);
+  if ('error' in read) return read;
+  if (read.read.length !== entries.length) {
+    return { error: `${file.name}: its entries did not come back whole from reading it; load it again.` };
+  }
+  return { loaded: read.read.map(({ provisioner }, i) => ({ entry: entries[i]!, provisioner })) };
 }
 
 /** The provisioners of a file, in order, with what the catalog needs to know about each (no sample runs yet). */
