@@ -1,6 +1,6 @@
 import type { Provisioner } from '../provisioners/types';
 import { builtinCatalog } from './catalog';
-import { joinCatalogEntries, loadCatalogFile, type LoadedEntry } from './load';
+import { loadCatalogFile, readProvisionerFile, type LoadedEntry } from './load';
 import type { Catalog, CatalogEntry, CatalogFile, CatalogFileSummary } from './types';
 
 /**
@@ -44,5 +44,22 @@ export function buildCatalog(files: readonly CatalogFile[], read: CatalogFileRea
   return { catalog: { entries, provisioners, files: summaries }, errors };
 }
 
+/**
+ * A file whose entries were made elsewhere (by loadCatalogFile in a worker, whose sample runs may take
+ * long: the app's catalog worker), joined again to the provisioners that run them. The file is only
+ * compiled here, no template runs: provisioners hold functions, which cannot be sent from a worker.
+ */
+export function joinCatalogEntries(
+  file: CatalogFile,
+  entries: readonly CatalogEntry[],
+): { loaded: LoadedEntry[] } | { error: string } {
+  const read = readProvisionerFile(file);
+  if ('error' in read) return read;
+  if (read.read.length !== entries.length) {
+    return { error: `${file.name}: its entries did not come back whole from reading it; load it again.` };
+  }
+  return { loaded: read.read.map(({ provisioner }, i) => ({ entry: entries[i]!, provisioner })) };
+}
+
 /** Reading one file (to add it), from the same module: what the app loads when a file comes. */
-export { joinCatalogEntries, loadCatalogFile };
+export { loadCatalogFile };

@@ -6,7 +6,7 @@ import type { Provisioner } from '../provisioners/types';
 import { isRecord } from '../workload/values';
 import { checkProvisionerFile } from './check-file';
 import { entryFromProvisioner, type EntryFacts } from './entries';
-import { SampleOverBudget } from './sample';
+import { isOverBudget } from './sample';
 import type { CatalogEntry, CatalogFile, ProvisionerKind } from './types';
 
 /**
@@ -41,7 +41,7 @@ export function loadCatalogFile(
       loaded.push({ entry: entryFromProvisioner(provisioner, facts), provisioner });
     } catch (error) {
       // Its sample run went over the template budget: a template that costly would freeze every export.
-      if (!(error instanceof SampleOverBudget)) throw error;
+      if (!isOverBudget(error)) throw error;
       return {
         error: `${file.name}: provisioner ${index} (${provisioner.uri}) goes over the template budget, so the file is not loaded: ${error.message}`,
       };
@@ -50,25 +50,8 @@ export function loadCatalogFile(
   return { loaded };
 }
 
-/**
- * A file whose entries were made elsewhere (by loadCatalogFile in a worker, whose sample runs may take
- * long: the app's catalog worker), joined again to the provisioners that run them. The file is only
- * compiled here, no template runs: provisioners hold functions, which cannot be sent from a worker.
- */
-export function joinCatalogEntries(
-  file: CatalogFile,
-  entries: readonly CatalogEntry[],
-): { loaded: LoadedEntry[] } | { error: string } {
-  const read = readProvisionerFile(file);
-  if ('error' in read) return read;
-  if (read.read.length !== entries.length) {
-    return { error: `${file.name}: its entries did not come back whole from reading it; load it again.` };
-  }
-  return { loaded: read.read.map(({ provisioner }, i) => ({ entry: entries[i]!, provisioner })) };
-}
-
 /** The provisioners of a file, in order, with what the catalog needs to know about each (no sample runs yet). */
-function readProvisionerFile(
+export function readProvisionerFile(
   file: CatalogFile,
 ): { read: Array<{ provisioner: Provisioner; facts: EntryFacts; index: number }> } | { error: string } {
   const compiled = loadProvisionerFile(file.text, file.name);

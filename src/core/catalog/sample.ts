@@ -54,20 +54,17 @@ export interface SampleRun {
 }
 
 /**
- * A sample run that went over the template budget (template/exec/budget.ts): unlike a run that fails
- * for want of params, this says the provisioner's templates are too costly to run here at all, and
- * the file holding it is refused (load.ts).
+ * Whether an error a sample run threw says that its templates went over the template budget
+ * (template/exec/budget.ts): unlike a run that fails for want of params, this says the provisioner is
+ * too costly to run here at all, and the file holding it is refused (load.ts). A mark on the error, not
+ * a class: this module is on the page's first download, with the built-in catalog.
  */
-export class SampleOverBudget extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SampleOverBudget';
-  }
-}
+export const isOverBudget = (error: unknown): error is Error =>
+  (error as { overBudget?: true } | null)?.overBudget === true;
 
 /**
  * The sample run of a provisioner; undefined when it fails (it may need params we cannot guess).
- * Throws SampleOverBudget when its templates go over the template budget.
+ * Throws an error isOverBudget knows when its templates go over the template budget.
  */
 export function sampleRun(
   provisioner: Provisioner,
@@ -119,7 +116,7 @@ function provisionOnce(
     return undefined;
   }
   if ('result' in outcome) return outcome.result;
-  if (outcome.overBudget) throw new SampleOverBudget(outcome.error);
+  if (outcome.overBudget) throw Object.assign(new Error(outcome.error), { overBudget: true });
   return undefined;
 }
 

@@ -1,5 +1,4 @@
 import type { CatalogFile } from '../../core/catalog/types';
-import { readFileApart } from './reader-client';
 import type { FileRead } from './reader-protocol';
 
 /**
@@ -20,9 +19,17 @@ export const READER_MISSING = 'the code that reads provisioner files did not dow
 export const reads = new Map<string, FileRead>();
 export const readKey = (file: CatalogFile) => `${file.name}\u0000${file.text}`;
 
-/** The page's way to read a file apart: in a worker where there are workers, else here (no tab to keep free). */
+/**
+ * The page's way to read a file apart: in a worker where there are workers (its client downloaded
+ * with the first file, as the reader is), else here (no tab to keep free).
+ */
 export function defaultReadApart(file: CatalogFile): Promise<FileRead> {
-  if (typeof Worker === 'function') return readFileApart(file);
+  if (typeof Worker === 'function') {
+    return import('./reader-client').then(
+      ({ readFileApart }) => readFileApart(file),
+      (): FileRead => ({ error: READER_MISSING, refused: false }),
+    );
+  }
   return loadReader().then(
     (read): FileRead => {
       const loaded = read.loadCatalogFile(file);

@@ -37,15 +37,12 @@ export function counted(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-/** What a function throws when its result would pass the budget; the evaluator words it as Go words a failing call. */
-export class OverBudget extends Error {
-  constructor(
-    message: string,
-    readonly limit: 'output' | 'items',
-  ) {
-    super(message);
-    this.name = 'OverBudget';
-  }
+/**
+ * Which limit an error a function threw is about, when withinBudget threw it (a mark on the error, not
+ * a class of its own: this module is on the page's first download, with the built-in catalog).
+ */
+export function budgetLimitOf(error: unknown): 'output' | 'items' | undefined {
+  return (error as { budgetLimit?: 'output' | 'items' } | null)?.budgetLimit;
 }
 
 /**
@@ -55,9 +52,11 @@ export class OverBudget extends Error {
 export function withinBudget(size: number, unit: 'characters' | 'items'): void {
   const limit = unit === 'characters' ? TEMPLATE_BUDGET.output : TEMPLATE_BUDGET.items;
   if (size > limit) {
-    throw new OverBudget(
-      `the result would hold ${counted(size)} ${unit}; a template may build at most ${counted(limit)}. Use a smaller count`,
-      unit === 'characters' ? 'output' : 'items',
+    throw Object.assign(
+      new Error(
+        `the result would hold ${counted(size)} ${unit}; a template may build at most ${counted(limit)}. Use a smaller count`,
+      ),
+      { budgetLimit: unit === 'characters' ? 'output' : 'items' },
     );
   }
 }

@@ -22,7 +22,7 @@ import {
 import { messageOf, TemplateError, type BudgetLimit } from '../parse/errors';
 import type { ParsedTemplate } from '../parse/parser';
 import { AND, BUILTINS, OR } from './builtins';
-import { counted, OverBudget, STEPS_PER_CLOCK_CHECK, TEMPLATE_BUDGET } from './budget';
+import { budgetLimitOf, counted, STEPS_PER_CLOCK_CHECK, TEMPLATE_BUDGET } from './budget';
 import { paramTypeName, toSpec, type FunctionSpec, type ParamType, type TemplateFunction } from './functions';
 import { isTrue } from './truth';
 
@@ -376,7 +376,7 @@ export class Evaluator {
       if (e instanceof TemplateError) throw e;
       this.at(node);
       const stack = e instanceof RangeError && /call stack/i.test(e.message);
-      const budget = stack ? 'depth' : e instanceof OverBudget ? e.limit : undefined;
+      const budget = stack ? 'depth' : budgetLimitOf(e);
       this.errorf(`error calling ${name}: ${stack ? 'stack overflow' : messageOf(e)}`, budget);
     }
     this.inTime(node); // a call may take long (a hash or a match over megabytes)
