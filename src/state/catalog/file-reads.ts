@@ -19,25 +19,12 @@ export const READER_MISSING = 'the code that reads provisioner files did not dow
 export const reads = new Map<string, FileRead>();
 export const readKey = (file: CatalogFile) => `${file.name}\u0000${file.text}`;
 
-/**
- * The page's way to read a file apart: in a worker where there are workers (its client downloaded
- * with the first file, as the reader is), else here (no tab to keep free).
- */
-export function defaultReadApart(file: CatalogFile): Promise<FileRead> {
-  if (typeof Worker === 'function') {
-    return import('./reader-client').then(
-      ({ readFileApart }) => readFileApart(file),
-      (): FileRead => ({ error: READER_MISSING, refused: false }),
-    );
-  }
-  return loadReader().then(
-    (read): FileRead => {
-      const loaded = read.loadCatalogFile(file);
-      return 'error' in loaded ? { ...loaded, refused: true } : { entries: loaded.loaded.map((l) => l.entry) };
-    },
+/** The page's way to read a file apart (reader-client.ts, downloaded with the first file). */
+export const defaultReadApart = (file: CatalogFile): Promise<FileRead> =>
+  import('./reader-client').then(
+    (client) => client.readApart(file),
     (): FileRead => ({ error: READER_MISSING, refused: false }),
   );
-}
 
 /** Reads the files not read yet (all at once); what each gave is kept in `reads`. */
 export async function readAll(

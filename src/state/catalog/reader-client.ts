@@ -1,3 +1,4 @@
+import { loadCatalogFile } from '../../core/catalog/build';
 import type { CatalogFile } from '../../core/catalog/types';
 import { TEMPLATE_BUDGET } from '../../core/template/exec/budget';
 import { pageTimers, type CheckTimers, type TimerHandle } from '../document/check/timers';
@@ -33,6 +34,15 @@ export interface ReadApartOptions {
 
 const pageWorker = (): ReaderWorker =>
   new Worker(new URL('./catalog.worker.ts', import.meta.url), { type: 'module', name: 'provisioners' });
+
+/** Reads a file apart: in a worker where there are workers, else here (Node, the tests: no tab to keep free). */
+export function readApart(file: CatalogFile): Promise<FileRead> {
+  if (typeof Worker === 'function') return readFileApart(file);
+  const loaded = loadCatalogFile(file);
+  return Promise.resolve(
+    'error' in loaded ? { ...loaded, refused: true } : { entries: loaded.loaded.map((l) => l.entry) },
+  );
+}
 
 /** Reads a provisioners file in a worker, within the time budget; resolves (never rejects) with its entries or the reason. */
 export function readFileApart(file: CatalogFile, options: ReadApartOptions = {}): Promise<FileRead> {
