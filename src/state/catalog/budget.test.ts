@@ -4,6 +4,7 @@ import type { CheckTimers } from '../document/check/timers';
 import { FILE_TIME_BUDGET_MS, readFileApart, type ReaderWorker } from './reader-client';
 import type { ReaderReply, ReaderRequest } from './reader-protocol';
 import { createCatalogStore, openCatalogStore } from './store';
+import { memoryStorage } from '../../../test/support/library';
 
 /**
  * A provisioners file over a budget is refused with the reason and never stored: read in the store
@@ -18,16 +19,6 @@ const good: CatalogFile = {
   name: 'acme.provisioners.yaml',
   text: '- uri: template://acme/queue\n  type: queue\n  expected_outputs: [url]\n  outputs: "url: amqp://acme-queue"\n',
 };
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  };
-}
 
 describe('the catalog store and a file over the template budget', () => {
   it('refuses it with the provisioner, the template and the limit, and stores nothing', async () => {
