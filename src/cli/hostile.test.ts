@@ -70,6 +70,31 @@ describe('a hostile provisioners file', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/error calling until: the result would hold 1,000,000,000 items/);
   });
+
+  it.each([
+    [
+      'repeat',
+      'n: {{ repeat 50000000 "a" | sha256sum }}',
+      /error calling repeat: the result would hold 50,000,000 characters/,
+    ],
+    [
+      'nested',
+      `n: ${'{{ if true }}'.repeat(2000)}x${'{{ end }}'.repeat(2000)}`,
+      /failed to parse template: .*nest more than 250 levels deep here/,
+    ],
+    [
+      // Within the step and output budgets, each hash over 4 MB: the time budget ends it.
+      'slow',
+      'n: {{ range until 300000 }}{{ $x := repeat 4000000 "a" | sha256sum }}{{ end }}',
+      /outputs template failed: failed to execute template: .*the template ran longer than 5 seconds/,
+    ],
+  ])('ends a %s template with a template error, exit 1', (name, outputs, message) => {
+    const text = `- uri: template://${name}\n  type: postgres\n  outputs: |\n    ${outputs}\n`;
+    const run = cli(['compose', '-o', '-', '--provisioners', provisioners(`${name}.yaml`, text), '-'], withDatabase);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
 });
 
 describe('control characters in names from the file', () => {

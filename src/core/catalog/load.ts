@@ -6,6 +6,7 @@ import type { Provisioner } from '../provisioners/types';
 import { isRecord } from '../workload/values';
 import { checkProvisionerFile } from './check-file';
 import { entryFromProvisioner, type EntryFacts } from './entries';
+import { isOverBudget } from './sample';
 import type { CatalogEntry, CatalogFile, ProvisionerKind } from './types';
 
 /**
@@ -20,31 +21,46 @@ export interface LoadedEntry {
   provisioner: Provisioner;
 }
 
-export function loadCatalogFile(file: CatalogFile): { loaded: LoadedEntry[] } | { error: string } {
+/**
+ * `running` hears which provisioner's sample run starts, so that a reader that stops a run taking too
+ * long (the app's catalog worker) can say which it was.
+ */
+export function loadCatalogFile(
+  file: CatalogFile,
+  running?: (provisioner: string) => void,
+): { loaded: LoadedEntry[] } | { error: string } {
   // Checked first, so that a broken file is refused with the line of its error (check-file.ts).
   const problem = checkProvisionerFile(file.text, file.name);
   if (problem !== undefined) return { error: problem };
   const read = readProvisionerFile(file);
   if ('error' in read) return read;
-  return {
-    loaded: read.read.map(({ provisioner, facts }) => ({
-      entry: entryFromProvisioner(provisioner, facts),
-      provisioner,
-    })),
-  };
+  const loaded: LoadedEntry[] = [];
+  for (const { provisioner, facts, index } of read.read) {
+    running?.(`provisioner ${index} (${provisioner.uri})`);
+    try {
+      loaded.push({ entry: entryFromProvisioner(provisioner, facts), provisioner });
+    } catch (error) {
+      // Its sample run went over the template budget: a template that costly would freeze every export.
+      if (!isOverBudget(error)) throw error;
+      return {
+        error: `${file.name}: provisioner ${index} (${provisioner.uri}) goes over the template budget, so the file is not loaded: ${error.message}`,
+      };
+    }
+  }
+  return { loaded };
 }
 
 /** The provisioners of a file, in order, with what the catalog needs to know about each (no sample runs yet). */
-function readProvisionerFile(
+export function readProvisionerFile(
   file: CatalogFile,
-): { read: Array<{ provisioner: Provisioner; facts: EntryFacts }> } | { error: string } {
+): { read: Array<{ provisioner: Provisioner; facts: EntryFacts; index: number }> } | { error: string } {
   const compiled = loadProvisionerFile(file.text, file.name);
   if ('error' in compiled) return { error: compiled.error };
   // The file decoded above, so it decodes here too (same text, same YAML options).
   const raw = toList(parse(file.text, { schema: 'core', uniqueKeys: true }) as unknown);
-  const read: Array<{ provisioner: Provisioner; facts: EntryFacts }> = [];
+  const read: Array<{ provisioner: Provisioner; facts: EntryFacts; index: number }> = [];
   let next = 0;
-  for (const item of raw) {
+  for (const [index, item] of raw.entries()) {
     const uri = typeof item.uri === 'string' ? item.uri : '';
     const scheme = uri.slice(0, uri.indexOf('://'));
     let provisioner: Provisioner | undefined;
@@ -60,6 +76,7 @@ function readProvisionerFile(
     if (!provisioner) break;
     read.push({
       provisioner,
+      index,
       facts: {
         kind,
         source: { kind: 'file', file: file.name, ...(file.url !== undefined ? { url: file.url } : {}) },

@@ -53,7 +53,19 @@ export interface SampleRun {
   volumes: string[];
 }
 
-/** The sample run of a provisioner; undefined when it fails (it may need params we cannot guess). */
+/**
+ * Whether an error a sample run threw says that its templates went over the template budget
+ * (template/exec/budget.ts): unlike a run that fails for want of params, this says the provisioner is
+ * too costly to run here at all, and the file holding it is refused (load.ts). A mark on the error, not
+ * a class: this module is on the page's first download, with the built-in catalog.
+ */
+export const isOverBudget = (error: unknown): error is Error =>
+  (error as { overBudget?: true } | null)?.overBudget === true;
+
+/**
+ * The sample run of a provisioner; undefined when it fails (it may need params we cannot guess).
+ * Throws an error isOverBudget knows when its templates go over the template budget.
+ */
 export function sampleRun(
   provisioner: Provisioner,
   resourceName: string,
@@ -96,13 +108,16 @@ function provisionOnce(
     composeProjectName: SAMPLE_PROJECT,
     mountsDirectory: '.score-compose/mounts',
   };
+  let outcome: ReturnType<Provisioner['provision']>;
   try {
-    const outcome = provisioner.provision(input, { random: createRandom(seed), env: {} });
-    return 'result' in outcome ? outcome.result : undefined;
+    outcome = provisioner.provision(input, { random: createRandom(seed), env: {} });
   } catch {
     // A provisioner file may hold anything; a failed sample only means no examples.
     return undefined;
   }
+  if ('result' in outcome) return outcome.result;
+  if (outcome.overBudget) throw Object.assign(new Error(outcome.error), { overBudget: true });
+  return undefined;
 }
 
 /**

@@ -26,13 +26,16 @@ function* inTextOrder(root: unknown): Generator<unknown> {
  * The first alias that cannot be followed, as yaml.v3 refuses it: one naming an anchor not set before
  * it, or one inside the value of the anchor it names (that value would contain itself, without end).
  * An alias names the last anchor of its name set before it, so the tree is walked in the text's order,
- * keeping the anchors set so far and the anchored nodes still open.
+ * keeping the anchors set so far and the anchored nodes still open. A walk that finds no problem has
+ * met every alias with its node: it keeps them for the other questions (aliasTargets), which then
+ * need no walk of their own.
  */
 export function aliasProblem(
   root: unknown,
 ): { code: DiagnosticCode; message: string; at: [number, number] } | undefined {
   const anchors = new Map<string, unknown>();
   const open = new Set<unknown>();
+  const targets = new Map<Alias, unknown>();
   // A node to enter, or (as `{ leave }`) an anchored node whose value ends here.
   const stack: unknown[] = [root];
   while (stack.length > 0) {
@@ -59,6 +62,7 @@ export function aliasProblem(
           at,
         };
       }
+      targets.set(node, target);
       continue;
     }
     if (!isNode(node)) continue;
@@ -73,33 +77,40 @@ export function aliasProblem(
       for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
     }
   }
+  if (isObject(root)) targetsOf.set(root, targets);
   return undefined;
 }
 
-/** Each alias's node: the last anchor of its name before it (aliasProblem found none missing). */
+/** Each tree's aliases (in the text's order) with their nodes, once a walk has met them all. */
+const targetsOf = new WeakMap<object, Map<Alias, unknown>>();
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/**
+ * Each alias's node, the last anchor of its name before it, in the text's order: what a walk of
+ * aliasProblem kept, else one walk here (kept too).
+ */
 function aliasTargets(root: unknown): Map<Alias, unknown> {
+  const kept = isObject(root) ? targetsOf.get(root) : undefined;
+  if (kept) return kept;
   const anchors = new Map<string, unknown>();
   const targets = new Map<Alias, unknown>();
   for (const node of inTextOrder(root)) {
     if (isAlias(node)) targets.set(node, anchors.get(node.source));
     else if (isNode(node) && node.anchor) anchors.set(node.anchor, node);
   }
+  if (isObject(root)) targetsOf.set(root, targets);
   return targets;
 }
 
-const targetsOf = new WeakMap<object, Map<Alias, unknown>>();
-
 /**
  * The node an alias of a read document names. yaml's own `alias.resolve(doc)` walks the whole
- * document for each alias (thousands of aliases: minutes); this walks it once per document. A
- * document changed since (an alias not met on that walk) is asked of yaml.
+ * document for each alias (thousands of aliases: minutes); this walks it once per document, or not
+ * at all when reading it did (aliasProblem). A document changed since (an alias not met on that
+ * walk) is asked of yaml.
  */
 export function resolveAlias(doc: Document, alias: Alias): unknown {
-  let targets = targetsOf.get(doc);
-  if (!targets) {
-    targets = aliasTargets(doc.contents);
-    targetsOf.set(doc, targets);
-  }
+  const targets = aliasTargets(doc.contents);
   return targets.has(alias) ? targets.get(alias) : alias.resolve(doc);
 }
 
@@ -183,11 +194,12 @@ export function aliasBombAt(root: unknown): [number, number] {
     return known;
   };
   let first: [number, number] | undefined;
-  for (const node of inTextOrder(root)) {
-    if (!isAlias(node) || !node.range) continue;
-    const at: [number, number] = [node.range[0], node.range[1]];
+  // The aliases are kept in the text's order: no walk of the tree is needed to meet them in it.
+  for (const [alias, target] of targets) {
+    if (!alias.range) continue;
+    const at: [number, number] = [alias.range[0], alias.range[1]];
     first ??= at;
-    if (holdsAliases(targets.get(node))) return at;
+    if (holdsAliases(target)) return at;
   }
   return first ?? [0, 0];
 }

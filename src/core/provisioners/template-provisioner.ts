@@ -1,4 +1,4 @@
-import { isTrue, renderTemplate, sprigFunctions, TemplateError } from '../template';
+import { isTrue, renderTemplate, sprigFunctions, TEMPLATE_BUDGET, TemplateError, type BudgetLimit } from '../template';
 import type { Provisioner, ProvisionResult, WorkloadService, WorkloadServicePort } from './types';
 import { decodeYaml, decodeYamlMap } from '../go/yaml';
 
@@ -25,7 +25,10 @@ export interface TemplateProvisionerSpec extends Omit<Provisioner, 'provision'> 
 }
 
 class Failure {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly budget?: BudgetLimit,
+  ) {}
 }
 
 export function createTemplateProvisioner(spec: TemplateProvisionerSpec): Provisioner {
@@ -34,6 +37,8 @@ export function createTemplateProvisioner(spec: TemplateProvisionerSpec): Provis
     ...meta,
     provision(input, context) {
       const functions = sprigFunctions(context.random);
+      // The templates of one resource share one time budget, as they run for one purpose.
+      const deadline = performance.now() + TEMPLATE_BUDGET.timeMs;
       const data: Record<string, unknown> = {
         Uid: input.uid,
         Type: input.type,
@@ -56,11 +61,11 @@ export function createTemplateProvisioner(spec: TemplateProvisionerSpec): Provis
         if (source === '') return undefined;
         let text: string;
         try {
-          text = renderTemplate('', source, data, { functions });
+          text = renderTemplate('', source, data, { functions, deadline });
         } catch (error) {
           if (error instanceof TemplateError) {
             const what = error.phase === 'parse' ? 'failed to parse template' : 'failed to execute template';
-            throw new Failure(`${key} template failed: ${what}: ${error.message}`);
+            throw new Failure(`${key} template failed: ${what}: ${error.message}`, error.budget);
           }
           throw error;
         }
@@ -111,7 +116,8 @@ export function createTemplateProvisioner(spec: TemplateProvisionerSpec): Provis
         };
         return { result };
       } catch (error) {
-        if (error instanceof Failure) return { error: error.message };
+        if (error instanceof Failure)
+          return error.budget ? { error: error.message, overBudget: error.budget } : { error: error.message };
         throw error;
       }
     },

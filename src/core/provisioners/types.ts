@@ -1,3 +1,4 @@
+import type { BudgetLimit } from '../template/parse/errors';
 import type { SeededRandom } from '../template/sprig/random';
 import type { OutputLookup } from './lookup';
 
@@ -102,7 +103,11 @@ export interface ProvisionResult {
   info: string[];
 }
 
-export type ProvisionOutcome = { result: ProvisionResult } | { error: string };
+/**
+ * `overBudget`: the provisioner's templates went over one of the template budget's limits
+ * (template/exec/budget.ts) — not wrong as score-compose sees them, too costly to run here.
+ */
+export type ProvisionOutcome = { result: ProvisionResult } | { error: string; overBudget?: BudgetLimit };
 
 /** A result with nothing in it, to fill in. */
 export function emptyResult(): ProvisionResult {

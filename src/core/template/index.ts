@@ -11,7 +11,8 @@ import { TemplateError } from './parse/errors';
 import { executeTemplate, type TemplateOptions } from './exec/execute';
 import { parseTemplate, type ParsedTemplate } from './parse/parser';
 
-export { TemplateError, type TemplatePhase } from './parse/errors';
+export { TemplateError, type BudgetLimit, type TemplatePhase } from './parse/errors';
+export { TEMPLATE_BUDGET } from './exec/budget';
 export { executeTemplate, type TemplateOptions } from './exec/execute';
 export { parseTemplate, BUILTIN_NAMES, type ParsedTemplate, type ParseOptions } from './parse/parser';
 export type { FunctionSpec, ParamType, TemplateFunction } from './exec/functions';

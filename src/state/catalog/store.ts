@@ -4,6 +4,8 @@ import { builtinCatalog } from '../../core/catalog/catalog';
 import type { Catalog, CatalogFile } from '../../core/catalog/types';
 import type { Provisioner } from '../../core/provisioners/types';
 import type { KeyValueStorage } from '../browser/storage';
+import { defaultReadApart, loadedReader, loadReader, readAll, READER_MISSING, readKey, reads } from './file-reads';
+import type { FileRead } from './reader-protocol';
 
 /**
  * The resource catalog the app works with: the provisioner files the user loaded (by file, paste
@@ -14,6 +16,11 @@ import type { KeyValueStorage } from '../browser/storage';
  * Reading a provisioners file takes the template engine, most of the catalog's code: it is loaded
  * with the first file (at creation when files are stored, else when one is added), never for the
  * built-in catalog alone, which is all most visits need.
+ *
+ * A file's templates run in a worker (reader-client.ts), within the time budget there and the
+ * template budget's other limits: a file over one is refused with the reason and never stored, and
+ * a stored one that is (stored before these budgets) is dropped, with the reason. The page only
+ * compiles the file's provisioners, running none, and joins them to the entries the worker made.
  */
 export interface CatalogState {
   files: CatalogFile[];
@@ -45,17 +52,16 @@ export interface CatalogStoreOptions {
   pageUrl?: string;
   /** …or from this address, which the deployment configures (VITE_CATALOG_URL). */
   configuredUrl?: string;
+  /**
+   * Runs a file's templates and gives its entries: in a worker within the time budget (the page's
+   * default), or here where there are no workers (Node, the tests).
+   */
+  readApart?: (file: CatalogFile) => Promise<FileRead>;
 }
 
 const STORAGE_KEY = 'score-designer.catalog.v1';
 /** Provisioner files are a few tens of KB; anything this large is not one. */
 export const MAX_FILE_BYTES = 2_000_000;
-
-/** The file reader (build.ts and the template engine behind it): downloaded once, on first need. */
-let reader: Reader | undefined;
-type Reader = typeof import('../../core/catalog/build');
-const loadReader = async (): Promise<Reader> => (reader ??= await import('../../core/catalog/build'));
-const READER_MISSING = 'the code that reads provisioner files did not download. Reload the page to try again.';
 
 /**
  * The store, once the files stored from an earlier visit can be read: with files, the first check
@@ -63,7 +69,10 @@ const READER_MISSING = 'the code that reads provisioner files did not download. 
  * together with the draft it recovers). Without files, nothing is downloaded.
  */
 export async function openCatalogStore(options: CatalogStoreOptions = {}): Promise<CatalogStore> {
-  if (readFiles(options.storage).length > 0) await loadReader().catch(() => undefined);
+  const stored = readFiles(options.storage);
+  if (stored.length > 0) {
+    await Promise.all([loadReader().catch(() => undefined), readAll(stored, options.readApart ?? defaultReadApart)]);
+  }
   return createCatalogStore(options);
 }
 
@@ -73,12 +82,31 @@ export async function openCatalogStore(options: CatalogStoreOptions = {}): Promi
  */
 export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogStore {
   const { storage, pageUrl, configuredUrl } = options;
+  const readApart = options.readApart ?? defaultReadApart;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const initial = readFiles(storage);
+  // Stored files refused when read (over a budget since): dropped, and said once, here.
+  const stored = readFiles(storage);
+  const dropped = stored.flatMap((f) => {
+    const read = reads.get(readKey(f));
+    return read && 'error' in read && read.refused ? [{ file: f.name, error: `${read.error} It was removed.` }] : [];
+  });
+  const initial = dropped.length > 0 ? stored.filter((f) => !dropped.some((d) => d.file === f.name)) : stored;
+  if (dropped.length > 0) writeFiles(storage, initial);
   let readerFailed = false;
   const build = (files: CatalogFile[]): CatalogBuild => {
     if (files.length === 0) return { catalog: builtinCatalog(), errors: [] };
-    if (reader) return reader.buildCatalog(files);
+    const reader = loadedReader();
+    if (reader) {
+      const { joinCatalogEntries } = reader;
+      // Joined to what the worker made; a file not read yet waits for its reading (rebuilt then).
+      return reader.buildCatalog(
+        files.filter((f) => reads.has(readKey(f))),
+        (file) => {
+          const read = reads.get(readKey(file))!;
+          return 'error' in read ? read : joinCatalogEntries(file, read.entries);
+        },
+      );
+    }
     // Not here yet (see below), or it did not download: the files are kept, and said to be unread when it failed.
     return {
       catalog: builtinCatalog(),
@@ -86,6 +114,7 @@ export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogSt
     };
   };
   const built = build(initial);
+  built.errors.unshift(...dropped);
 
   const store = createStore<CatalogState>()((set, get) => {
     const setFiles = (files: CatalogFile[]) => {
@@ -106,16 +135,20 @@ export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogSt
             error: `“${file.name}” is too large for a provisioners file (over ${MAX_FILE_BYTES / 1_000_000} MB).`,
           };
         }
-        let read: Reader;
+        let read: Awaited<ReturnType<typeof loadReader>>;
         try {
           read = await loadReader();
         } catch {
           return { error: `“${file.name}” was not loaded: ${READER_MISSING}` };
         }
-        const loaded = read.loadCatalogFile(file);
-        if ('error' in loaded) return { error: `“${file.name}” was not loaded: ${loaded.error}` };
+        // Its templates run in the worker; here the page only waits for the answer, free meanwhile.
+        const got = await readApart(file);
+        if ('error' in got) return { error: `“${file.name}” was not loaded: ${got.error}` };
+        const joined = read.joinCatalogEntries(file, got.entries);
+        if ('error' in joined) return { error: `“${file.name}” was not loaded: ${joined.error}` };
+        reads.set(readKey(file), got);
         setFiles([...get().files.filter((f) => f.name !== file.name), file]);
-        return { ok: true, name: file.name, entries: loaded.loaded.length };
+        return { ok: true, name: file.name, entries: joined.loaded.length };
       },
       removeFile(name) {
         setFiles(get().files.filter((f) => f.name !== name));
@@ -151,17 +184,21 @@ export function createCatalogStore(options: CatalogStoreOptions = {}): CatalogSt
     };
   });
 
-  if (initial.length > 0 && !reader) {
-    // Made before the reader arrived (openCatalogStore waits for it): the stored files join when it does.
+  if (initial.length > 0 && (!loadedReader() || initial.some((f) => !reads.has(readKey(f))))) {
+    // Made before the reader arrived and the files were read (openCatalogStore waits for both): the
+    // stored files join when they are.
     const rebuild = () => {
       if (store.getState().files !== initial) return; // the user changed them meanwhile
       const next = build(initial);
       store.setState({ catalog: next.catalog, problems: next.errors });
     };
-    loadReader().then(rebuild, () => {
-      readerFailed = true;
-      rebuild();
-    });
+    loadReader().then(
+      () => readAll(initial, readApart).then(rebuild),
+      () => {
+        readerFailed = true;
+        rebuild();
+      },
+    );
   }
   return store;
 }

@@ -19,10 +19,10 @@ import {
   type TemplateTree,
   type VariableNode,
 } from '../parse/ast';
-import { messageOf, TemplateError } from '../parse/errors';
+import { messageOf, TemplateError, type BudgetLimit } from '../parse/errors';
 import type { ParsedTemplate } from '../parse/parser';
 import { AND, BUILTINS, OR } from './builtins';
-import { counted, TEMPLATE_BUDGET } from './budget';
+import { budgetLimitOf, counted, STEPS_PER_CLOCK_CHECK, TEMPLATE_BUDGET } from './budget';
 import { paramTypeName, toSpec, type FunctionSpec, type ParamType, type TemplateFunction } from './functions';
 import { isTrue } from './truth';
 
@@ -31,6 +31,13 @@ export interface TemplateOptions {
   functions?: Record<string, TemplateFunction>;
   /** Go's Option("missingkey=…"): what a missing map key gives. Default: no value, printed "<no value>". */
   missingKey?: 'default' | 'zero' | 'error';
+  /** The clock the time budget reads, in milliseconds (performance.now); a test gives its own. */
+  now?: () => number;
+  /**
+   * When, on that clock, the run must end at the latest: several templates run for one purpose (a
+   * provisioner's, for one resource) share one time budget so. Without it, each run has its own.
+   */
+  deadline?: number;
 }
 
 /** Marks "no final argument" in a pipeline (Go's missingVal); distinct from every data value. */
@@ -57,6 +64,11 @@ export class Evaluator {
   private readonly missingKey: 'default' | 'zero' | 'error';
   /** Steps taken so far, against TEMPLATE_BUDGET.steps. */
   private steps = 0;
+  /** Characters and items the function calls built so far, against TEMPLATE_BUDGET.memory. */
+  private built = 0;
+  private readonly now: () => number;
+  /** When the run must end by, against TEMPLATE_BUDGET.timeMs. */
+  private readonly deadline: number;
 
   constructor(
     protected readonly parsed: ParsedTemplate,
@@ -69,6 +81,8 @@ export class Evaluator {
     this.vars = [{ name: '$', value: data === null ? undefined : data }];
     this.functions = new Map(Object.entries(options.functions ?? {}).map(([k, f]) => [k, toSpec(f)]));
     this.missingKey = options.missingKey ?? 'default';
+    this.now = options.now ?? (() => performance.now());
+    this.deadline = Math.min(this.now() + TEMPLATE_BUDGET.timeMs, options.deadline ?? Infinity);
   }
 
   // --- errors ---
@@ -77,14 +91,15 @@ export class Evaluator {
     this.node = node;
   }
 
-  errorf(message: string): never {
+  errorf(message: string, budget?: BudgetLimit): never {
     const name = this.tree.name;
-    if (!this.node) throw new TemplateError(`template: ${name}: ${message}`, 'execute');
+    const over = budget ? { budget } : {};
+    if (!this.node) throw new TemplateError(`template: ${name}: ${message}`, 'execute', over);
     const { location, line, column } = this.errorContext(this.node);
     throw new TemplateError(
       `template: ${location}: executing ${quote(name)} at <${nodeString(this.node)}>: ${message}`,
       'execute',
-      { line, column },
+      { line, column, ...over },
     );
   }
 
@@ -102,6 +117,19 @@ export class Evaluator {
     if (++this.steps > TEMPLATE_BUDGET.steps) {
       this.errorf(
         `the template ran more than ${counted(TEMPLATE_BUDGET.steps)} steps, far more than a provisioner needs (a loop too long?); it was stopped`,
+        'steps',
+      );
+    }
+    if (this.steps % STEPS_PER_CLOCK_CHECK === 0) this.inTime();
+  }
+
+  /** Past the time budget, the run ends with an error (checked every few steps, and after each function call). */
+  private inTime(at?: Node): void {
+    if (this.now() > this.deadline) {
+      if (at) this.at(at);
+      this.errorf(
+        `the template ran longer than ${counted(TEMPLATE_BUDGET.timeMs / 1000)} seconds, far longer than a provisioner needs; it was stopped`,
+        'time',
       );
     }
   }
@@ -347,9 +375,11 @@ export class Evaluator {
     } catch (e) {
       if (e instanceof TemplateError) throw e;
       this.at(node);
-      const message = e instanceof RangeError && /call stack/i.test(e.message) ? 'stack overflow' : messageOf(e);
-      this.errorf(`error calling ${name}: ${message}`);
+      const stack = e instanceof RangeError && /call stack/i.test(e.message);
+      const budget = stack ? 'depth' : budgetLimitOf(e);
+      this.errorf(`error calling ${name}: ${stack ? 'stack overflow' : messageOf(e)}`, budget);
     }
+    this.inTime(node); // a call may take long (a hash or a match over megabytes)
     // What a function built from smaller parts (print, join, a list) is held to the budget too.
     const size = typeof result === 'string' ? result.length : Array.isArray(result) ? result.length : 0;
     const limit = typeof result === 'string' ? TEMPLATE_BUDGET.output : TEMPLATE_BUDGET.items;
@@ -357,6 +387,15 @@ export class Evaluator {
       this.at(node);
       this.errorf(
         `error calling ${name}: the result holds ${counted(size)} ${typeof result === 'string' ? 'characters' : 'items'}; a template may build at most ${counted(limit)}`,
+        typeof result === 'string' ? 'output' : 'items',
+      );
+    }
+    this.built += size;
+    if (this.built > TEMPLATE_BUDGET.memory) {
+      this.at(node);
+      this.errorf(
+        `error calling ${name}: the template's functions built more than ${counted(TEMPLATE_BUDGET.memory)} characters and list items in all, far more than a provisioner needs; it was stopped`,
+        'memory',
       );
     }
     return result;

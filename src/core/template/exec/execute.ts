@@ -149,7 +149,7 @@ class Executor extends Evaluator {
     this.at(t);
     const tree = this.parsed.trees.get(t.name);
     if (!tree) this.errorf(`template ${quote(t.name)} not defined`);
-    if (this.depth >= MAX_EXEC_DEPTH) this.errorf(`exceeded maximum template depth (${MAX_EXEC_DEPTH})`);
+    if (this.depth >= MAX_EXEC_DEPTH) this.errorf(`exceeded maximum template depth (${MAX_EXEC_DEPTH})`, 'depth');
     const newDot = this.evalPipeline(dot, t.pipe);
     // No dynamic scoping: the called template sees only $ (its dot).
     const saved = { vars: this.vars, tree: this.tree };
@@ -176,6 +176,7 @@ class Executor extends Evaluator {
     if (this.outLength > TEMPLATE_BUDGET.output) {
       this.errorf(
         `the output passed ${counted(TEMPLATE_BUDGET.output)} characters, far more than a provisioner writes; it was stopped`,
+        'output',
       );
     }
     this.out.push(text);
@@ -192,7 +193,7 @@ export function executeTemplate(tpl: ParsedTemplate, data: unknown, options: Tem
     return state.run(data);
   } catch (e) {
     if (e instanceof TemplateError) throw e;
-    if (e instanceof RangeError) state.errorf('template execution too deep (stack overflow)');
+    if (e instanceof RangeError) state.errorf('template execution too deep (stack overflow)', 'depth');
     throw e;
   }
 }

@@ -11,12 +11,21 @@ export interface TemplateErrorLocation {
   line?: number;
   /** Go's column: the 0-based byte offset in the line (only execution errors carry one). */
   column?: number;
+  /** Which of the template budget's limits the template went over (exec/budget.ts), when that is why it failed. */
+  budget?: BudgetLimit;
 }
+
+/**
+ * The limits a template run is held to (exec/budget.ts): a template over one is not wrong as Go sees
+ * it, only too costly to run here; a provisioners file holding one is refused as it is loaded.
+ */
+export type BudgetLimit = 'steps' | 'output' | 'items' | 'memory' | 'time' | 'depth';
 
 export class TemplateError extends Error {
   readonly phase: TemplatePhase;
   readonly line: number | undefined;
   readonly column: number | undefined;
+  readonly budget: BudgetLimit | undefined;
 
   constructor(message: string, phase: TemplatePhase, location: TemplateErrorLocation = {}) {
     super(message);
@@ -24,6 +33,7 @@ export class TemplateError extends Error {
     this.phase = phase;
     this.line = location.line;
     this.column = location.column;
+    this.budget = location.budget;
   }
 }
 

@@ -277,6 +277,7 @@ class TreeParser extends TokenReader {
     if (this.nesting >= MAX_NESTING) {
       this.errorf(
         `{{if}}, {{range}} and {{with}} nest more than ${MAX_NESTING} levels deep here; flatten the template`,
+        'depth',
       );
     }
     this.nesting++;
@@ -408,7 +409,7 @@ class TreeParser extends TokenReader {
       case 'number':
         return newNumber(token, (message) => this.errorf(message));
       case 'leftParen': {
-        if (this.stackDepth >= MAX_STACK_DEPTH) this.errorf('max expression depth exceeded');
+        if (this.stackDepth >= MAX_STACK_DEPTH) this.errorf('max expression depth exceeded', 'depth');
         this.stackDepth++;
         try {
           return this.pipeline('parenthesized pipeline', 'rightParen');

@@ -3,7 +3,7 @@
  * its errors, worded as Go words them: `template: NAME:LINE: MESSAGE`.
  */
 import type { TemplateTree } from './ast';
-import { TemplateError } from './errors';
+import { TemplateError, type BudgetLimit } from './errors';
 import { itemString, type Item, type ItemType, type Lexer } from './lexer';
 
 export interface Shared {
@@ -63,9 +63,12 @@ export class TokenReader {
 
   // --- errors ---
 
-  errorf(message: string): never {
+  errorf(message: string, budget?: BudgetLimit): never {
     const line = (this.token[0] ?? EOF_ITEM).line;
-    throw new TemplateError(`template: ${this.shared.parseName}:${line}: ${message}`, 'parse', { line });
+    throw new TemplateError(`template: ${this.shared.parseName}:${line}: ${message}`, 'parse', {
+      line,
+      ...(budget ? { budget } : {}),
+    });
   }
   protected expect(expected: ItemType, context: string): Item {
     const token = this.nextNonSpace();
