@@ -16,7 +16,7 @@ import { intents, type Intent } from '../intents/table';
 import { edgeTypes } from './edges';
 import { nodeTypes } from './nodes';
 import type { FlowEdge, FlowNode } from './to-flow';
-import { FAR_ZOOM, FAR_ZOOM_SMALL_GRAPH, MANY_EDGES, ZoomLevel } from './view-hooks';
+import { FAR_ZOOM, FAR_ZOOM_SMALL_GRAPH, MANY_EDGES, VISIBLE_ONLY_FROM, ZoomLevel } from './view-hooks';
 
 /** Given to React Flow with one identity: a new object would make it render again. */
 const PRO_OPTIONS = { hideAttribution: true };
@@ -102,6 +102,9 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
       panActivationKeyCode={null}
       zoomActivationKeyCode={null}
       connectOnClick={false}
+      // A very large workload mounts only the nodes and edges in view (and those the view reaches as it
+      // moves): 2,000 nodes and 5,600 edges all mounted took seconds to open and every pan a redraw of them all.
+      onlyRenderVisibleElements={props.nodes.length >= VISIBLE_ONLY_FROM}
       nodesConnectable={!stale}
       // No fit of React Flow's own when the canvas appears: useFitOnLayout fits it, readably.
       minZoom={0.02}

@@ -48,6 +48,13 @@ export const FAR_ZOOM = 0.45;
 /** A small graph's labels cost little: they stay until they are really too small to mean anything. */
 export const FAR_ZOOM_SMALL_GRAPH = 0.3;
 
+/**
+ * From this many nodes, only those in view (and their edges) are in the page (React Flow's
+ * onlyRenderVisibleElements). Below it every node is in the page, for find-in-page and the tests that
+ * read the whole graph from it (the 125 × 125 workload of e2e/large-workload.spec.ts has 251).
+ */
+export const VISIBLE_ONLY_FROM = 500;
+
 /** Above this many edges, they are not drawn while the zoom changes (as Cytoscape's hideEdgesOnViewport). */
 export const MANY_EDGES = 150;
 
