@@ -8,6 +8,7 @@ import {
   type Size,
   type WorkloadGraph,
 } from '../../core/graph';
+import { createListenersById } from './listeners-by-id';
 import { MANY_EDGES } from './view-hooks';
 
 /**
@@ -17,7 +18,7 @@ import { MANY_EDGES } from './view-hooks';
  * as the flow cache is.
  */
 const places = new Map<string, number>();
-const listeners = new Map<string, Set<() => void>>();
+const listeners = createListenersById();
 
 function update(next: ReadonlyMap<string, number>): void {
   const changed: string[] = [];
@@ -33,23 +34,13 @@ function update(next: ReadonlyMap<string, number>): void {
       changed.push(id);
     }
   }
-  for (const id of changed) listeners.get(id)?.forEach((listener) => listener());
-}
-
-function subscribe(id: string, listener: () => void): () => void {
-  let set = listeners.get(id);
-  if (!set) listeners.set(id, (set = new Set()));
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-    if (set.size === 0) listeners.delete(id);
-  };
+  listeners.tell(changed);
 }
 
 /** Where the label of edge `id` sits along its curve (0 at its source, 1 at its target). */
 export function useLabelPlace(id: string): number {
   return useSyncExternalStore(
-    (listener) => subscribe(id, listener),
+    (listener) => listeners.subscribe(id, listener),
     () => places.get(id) ?? 0.5,
   );
 }
