@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { generateWorkload } from '../../../bench/workload-generator';
 import { parseWorkloadText } from '../document/parse';
 import { deriveGraph } from './derive';
-import { autoLayout, estimatedSize, placeNear, placeNewNodes, type Positions, type Rect } from './layout';
+import { placeNewNodes } from './flow';
+import { autoLayout, estimatedSize, placeNear, type Positions, type Rect } from './layout';
 import type { WorkloadGraph } from './types';
 
 const overlapping = (graph: WorkloadGraph, positions: Positions): string[] => {
