@@ -4,6 +4,7 @@ import {
   estimatedSize,
   layDiagram,
   type GraphNode,
+  type LayoutDirection,
   type Positions,
   type Size,
   type WorkloadGraph,
@@ -56,12 +57,13 @@ export function usePlacedLabels(
   graph: WorkloadGraph,
   positions: Positions,
   sizes: Readonly<Record<string, Size>>,
+  direction: LayoutDirection,
 ): void {
   const measured = useNodesInitialized();
   useLayoutEffect(() => {
     if (graph.edges.length > MANY_EDGES) return update(new Map());
     const sizeOf = (node: GraphNode) => sizes[node.id] ?? estimatedSize(node);
-    const diagram = layDiagram(graph, positions, sizeOf);
+    const diagram = layDiagram(graph, positions, sizeOf, undefined, direction);
     update(new Map(diagram.edges.map((d) => [d.edge.id, d.t])));
-  }, [graph, positions, sizes, measured]);
+  }, [graph, positions, sizes, direction, measured]);
 }
