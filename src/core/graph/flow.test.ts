@@ -56,7 +56,7 @@ describe('Auto layout top to bottom', () => {
       for (const direction of ['left-to-right', 'top-to-bottom'] as const) {
         const diagram = diagramOf(graph, autoLayout(graph, estimatedSize, direction), direction);
         expect(countBackwards(diagram)).toBe(0);
-        expect(measureDiagram(diagram).edgeNode).toBe(0);
+        expect(measureDiagram(diagram)).toEqual({ labelNode: 0, labelLabel: 0, edgeNode: 0 });
       }
     },
   );
@@ -169,3 +169,54 @@ describe('keepFlow: a new edge between placed nodes', () => {
     expect(keepFlow({ previous: graphOf(text), graph: renamed, positions: carried })).toBe(carried);
   });
 });
+
+describe('keepFlow on the templates: a container added in the middle of the graph, then made to wait for each container', () => {
+  it.each(templates.map((t) => [t.name, t.text]))('%s: the new edge runs forward, one node moved', (_, source) => {
+    const graph = graphOf(source);
+    const containers = graph.nodes.filter((n) => n.kind === 'container').map((n) => n.name);
+    const tally: string[] = [];
+    for (const direction of ['left-to-right', 'top-to-bottom'] as const) {
+      const laid = autoLayout(graph, estimatedSize, direction);
+      const xs = Object.values(laid).map((p) => p.x);
+      const ys = Object.values(laid).map((p) => p.y);
+      // Where Add container puts it with nothing selected: the middle of the view, fitted to the graph.
+      const middle = { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+      const addedText = source.replace(/^containers:\n/m, 'containers:\n  added-node: {image: a}\n');
+      const added = graphOf(addedText);
+      const placed = placeNewNodes(added, laid, new Map([['container:added-node', middle]]), estimatedSize, direction);
+      let backwardsBefore = 0;
+      const through = [0, 0];
+      for (const first of containers) {
+        const text = withBefore(addedText, first, 'added-node');
+        const after = graphOf(text);
+        expect(after.edges.map((e) => e.id)).toContain(`before:${first}->added-node`);
+        backwardsBefore += countBackwards(diagramOf(after, placed, direction));
+        through[0]! += measureDiagram(diagramOf(after, placed, direction)).edgeNode;
+        const kept = keepFlow({ previous: added, graph: after, positions: placed, direction });
+        expect(countBackwards(diagramOf(after, kept, direction))).toBe(0);
+        through[1]! += measureDiagram(diagramOf(after, kept, direction)).edgeNode;
+        expect(moved(placed, kept).length).toBeLessThanOrEqual(1);
+      }
+      expect(backwardsBefore).toBeGreaterThan(0);
+      tally.push(
+        `${direction}: ${backwardsBefore} of ${containers.length} backwards before, 0 after; edges through nodes ${through[0]} → ${through[1]}`,
+      );
+    }
+    console.log(`keepFlow, ${_}: ${tally.join('; ')}`);
+  });
+});
+
+/** The text with container `first` starting before `then` (a `before` entry added under `first`). */
+function withBefore(text: string, first: string, then: string): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l === `  ${first}:` || l.startsWith(`  ${first}: `));
+  if (lines[at]!.startsWith(`  ${first}: {`)) {
+    lines[at] = lines[at]!.replace(/}$/, `, before: {${then}: {ready: started}}}`);
+    return lines.join('\n');
+  }
+  const before = lines.findIndex((l, i) => i > at && l === '    before:');
+  const end = lines.findIndex((l, i) => i > at && /^ {0,2}\S/.test(l));
+  if (before > at && (end < 0 || before < end)) lines.splice(before + 1, 0, `      ${then}: {ready: started}`);
+  else lines.splice(at + 1, 0, `    before: {${then}: {ready: started}}`);
+  return lines.join('\n');
+}

@@ -1,4 +1,4 @@
-import { HANDLE_REACH } from './diagram';
+import { HANDLE_REACH, routeBetween, routeCrosses } from './diagram';
 import {
   estimatedSize,
   placeNear,
@@ -187,7 +187,7 @@ export function keepFlow({
     (e) => !hadEdge.has(e.id) && e.source !== e.target && known(e.source) && known(e.target),
   );
   if (fresh.length === 0) return placed;
-  const flow = new FlowKeeper(graph, sizeOf, axisOf(direction));
+  const flow = new FlowKeeper(graph, sizeOf, direction);
   for (const edge of fresh) {
     const now = placed;
     if (flow.runsForward((id) => now[id], edge.source, edge.target)) continue;
@@ -209,11 +209,14 @@ class FlowKeeper {
   private readonly byId: Map<string, GraphNode>;
   private readonly links: Links;
 
+  private readonly axis: Axis;
+
   constructor(
     private readonly graph: WorkloadGraph,
     private readonly sizeOf: (node: GraphNode) => Size,
-    private readonly axis: Axis,
+    private readonly direction: LayoutDirection,
   ) {
+    this.axis = axisOf(direction);
     this.byId = new Map(graph.nodes.map((n) => [n.id, n]));
     this.links = linksOf(graph);
   }
@@ -254,13 +257,57 @@ class FlowKeeper {
       const occupied: Rect[] = this.graph.nodes
         .filter((n) => n.id !== id && at(n.id) !== undefined)
         .map((n) => ({ ...at(n.id)!, ...this.sizeOf(n) }));
-      const spot = placeNear(point(this.axis, bound, here[across]), this.sizeOf(node), occupied, undefined, (p) =>
-        way === 'forward' ? p[along] >= bound - 1 : p[along] <= bound + 1,
+      const allowed = (p: XY) => (way === 'forward' ? p[along] >= bound - 1 : p[along] <= bound + 1);
+      // Level with where it was, with the node its edge joins, or a row (column) either side of that node:
+      // whichever runs fewest edges through nodes, then the nearest to where it was.
+      const size = this.sizeOf(node);
+      const step = size[this.axis.length === 'width' ? 'height' : 'width'] + (2 * BESIDE_GAP) / 5;
+      const joined = at(from)![across];
+      const spots = [here[across], joined, joined + step, joined - step].map((level) =>
+        placeNear(point(this.axis, bound, level), size, occupied, undefined, allowed),
       );
+      const cost = (p: XY) => [this.crossings(id, p, at), Math.hypot(p.x - here.x, p.y - here.y)] as const;
+      const costs = spots.map(cost);
+      let best = 0;
+      for (let i = 1; i < spots.length; i++) {
+        const [c, d] = costs[i]!;
+        const [bc, bd] = costs[best]!;
+        if (c < bc || (c === bc && d < bd)) best = i;
+      }
+      const spot = spots[best]!;
       moved.set(id, spot);
       const next = way === 'forward' ? this.links.targets.get(id) : this.links.sources.get(id);
       for (const other of next ?? []) if (at(other)) queue.push([other, id]);
     }
     return moved;
+  }
+
+  /**
+   * How many (edge, node) pairs cross with node `id` at `spot`: its own edges through other nodes, and
+   * other edges through it (measureDiagram's edge–node count, for the edges a move changes).
+   */
+  private crossings(id: string, spot: XY, at: (id: string) => XY | undefined): number {
+    const box: Rect = { ...spot, ...this.sizeOf(this.byId.get(id)!) };
+    const rect = (other: string): Rect | undefined => {
+      if (other === id) return box;
+      const node = this.byId.get(other);
+      const p = at(other);
+      return node && p ? { ...p, ...this.sizeOf(node) } : undefined;
+    };
+    let count = 0;
+    for (const e of this.graph.edges) {
+      const [source, target] = [rect(e.source), rect(e.target)];
+      if (!source || !target || e.source === e.target) continue;
+      const route = routeBetween(source, target, this.direction);
+      if (e.source !== id && e.target !== id) {
+        if (routeCrosses(route, box)) count++;
+        continue;
+      }
+      for (const n of this.graph.nodes) {
+        const r = n.id === e.source || n.id === e.target ? undefined : rect(n.id);
+        if (r && routeCrosses(route, r)) count++;
+      }
+    }
+    return count;
   }
 }
