@@ -178,7 +178,9 @@ export function keepFlow({
 }: FlowChange): Positions {
   const made = new Set(graph.nodes.filter((n) => positions[n.id] === undefined).map((n) => n.id));
   let placed = placeNewNodes(graph, positions, hints, sizeOf, direction);
-  if (!previous) return placed;
+  // Most changes add no edge: the same ids in the same order are told without building sets (a large
+  // workload has thousands, and this runs at each check).
+  if (!previous || sameIds(previous.edges, graph.edges)) return placed;
   const before = new Set(previous.nodes.map((n) => n.id));
   const hadEdge = new Set(previous.edges.map((e) => e.id));
   // A node renamed has a new id and its place already (carried): its edges are not new.
@@ -310,4 +312,10 @@ class FlowKeeper {
     }
     return count;
   }
+}
+
+function sameIds(a: ReadonlyArray<{ id: string }>, b: ReadonlyArray<{ id: string }>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.id !== b[i]!.id) return false;
+  return true;
 }
