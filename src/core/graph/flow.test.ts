@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHOP_WITH_START_ORDER } from '../../../test/support/graph-workloads';
 import { templates } from '../templates';
 import { parseWorkloadText } from '../document/parse';
 import { deriveGraph } from './derive';
@@ -8,18 +9,7 @@ import { countBackwards, layDiagram, measureDiagram } from './labels';
 import { autoLayout, estimatedSize, type LayoutDirection, type Positions } from './layout';
 import type { WorkloadGraph } from './types';
 
-const text = `apiVersion: score.dev/v1b1
-metadata: {name: shop}
-containers:
-  migrate: {image: flyway, before: {api: {ready: complete}}}
-  api:
-    image: api
-    variables: {DB: '\${resources.db.host}'}
-    before: {web: {ready: started}}
-  web: {image: nginx}
-resources:
-  db: {type: postgres}
-`;
+const text = SHOP_WITH_START_ORDER;
 
 const graphOf = (source: string) => deriveGraph(parseWorkloadText(source));
 const diagramOf = (graph: WorkloadGraph, positions: Positions, direction: LayoutDirection = 'left-to-right') =>
