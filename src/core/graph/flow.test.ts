@@ -6,6 +6,7 @@ import { deriveGraph } from './derive';
 import { routeBetween, runsBackwards } from './diagram';
 import { keepFlow, placeNewNodes } from './flow';
 import { countBackwards, layDiagram, measureDiagram } from './labels';
+import { drawPicture, PICTURE_THEMES } from './picture';
 import { autoLayout, estimatedSize, type LayoutDirection, type Positions } from './layout';
 import type { WorkloadGraph } from './types';
 
@@ -65,6 +66,21 @@ describe('routes along the flow', () => {
     const across = routeBetween(a, b);
     expect(across.from).toEqual({ x: 106, y: 25 });
     expect(runsBackwards(across)).toBe(true); // b is not to the right of a
+  });
+});
+
+describe('the picture of a graph laid out top to bottom', () => {
+  it('draws its edges as the canvas does: out of the bottom of the source, into the top of the target', () => {
+    const graph = graphOf(text);
+    const p = autoLayout(graph, estimatedSize, 'top-to-bottom');
+    const svg = drawPicture(graph, p, estimatedSize, { theme: PICTURE_THEMES.light, direction: 'top-to-bottom' });
+    const d = /data-edge="before:api-&gt;web" d="M([\d.-]+),([\d.-]+) C[^"]* ([\d.-]+),([\d.-]+)"/.exec(svg);
+    expect(d).not.toBeNull();
+    const [, fromX, fromY, toX, toY] = d!.map(Number);
+    const [api, web] = [p['container:api']!, p['container:web']!];
+    const size = estimatedSize(graph.nodes.find((n) => n.id === 'container:api')!);
+    expect([fromX, fromY]).toEqual([api.x + size.width / 2, api.y + size.height + 6]);
+    expect([toX, toY]).toEqual([web.x + size.width / 2, web.y - 6]);
   });
 });
 
