@@ -194,6 +194,8 @@ test('the context menu lists the intents for a node, an edge and the canvas, by 
     /^Add container/,
     /^Add resource/,
     /^Auto layout/,
+    /^Lay out left to right/,
+    /^Lay out top to bottom/,
     /^Paste/,
     /^Zoom to selection/,
     /^Find on canvas…/,

@@ -1,10 +1,12 @@
-import type { Rect, XY } from './layout';
+import type { LayoutDirection, Rect, XY } from './layout';
 
 /**
  * The diagram's geometry, shared by the canvas and its picture: where an edge runs between two
  * nodes, how wide a line of text is taken to be (no DOM to measure it here), and how to count what
- * overlaps what. Edges leave a node at the middle of its right side and enter the next at the middle
- * of its left side (the canvas's handles), as a curve that bends horizontally, as React Flow draws them.
+ * overlaps what. Edges leave a node at the middle of the side that faces the flow and enter the next
+ * at the middle of the side that faces back (the canvas's handles): right to left in a graph laid out
+ * left to right, bottom to top in one laid out top to bottom, as a curve that bends along the flow,
+ * as React Flow draws them.
  */
 
 /** A cubic Bézier from `from` to `to`. */
@@ -19,21 +21,35 @@ export interface Route {
 export const HANDLE_REACH = 6;
 
 /**
- * The curve from a source node's right handle to a target node's left handle, with React Flow's
- * curvature: control points half the horizontal distance out, or, for an edge that runs backwards,
- * a loop whose reach grows with the square root of the distance.
+ * The curve from a source node's outgoing handle (its right side; its bottom, top to bottom) to a
+ * target node's incoming one (left; top), with React Flow's curvature: control points half the
+ * distance along the flow out, or, for an edge that runs backwards, a loop whose reach grows with
+ * the square root of the distance.
  */
-export function routeBetween(source: Rect, target: Rect): Route {
+export function routeBetween(source: Rect, target: Rect, direction: LayoutDirection = 'left-to-right'): Route {
+  if (direction === 'top-to-bottom') {
+    const from = { x: source.x + source.width / 2, y: source.y + source.height + HANDLE_REACH };
+    const to = { x: target.x + target.width / 2, y: target.y - HANDLE_REACH };
+    return routeFrom(from, to, direction);
+  }
   const from = { x: source.x + source.width + HANDLE_REACH, y: source.y + source.height / 2 };
   const to = { x: target.x - HANDLE_REACH, y: target.y + target.height / 2 };
-  return routeFrom(from, to);
+  return routeFrom(from, to, direction);
 }
 
-/** The curve between two handle points (React Flow's getBezierPath for a right → left edge). */
-export function routeFrom(from: XY, to: XY): Route {
-  const distance = to.x - from.x;
+/** The curve between two handle points (React Flow's getBezierPath for a right → left, or bottom → top, edge). */
+export function routeFrom(from: XY, to: XY, direction: LayoutDirection = 'left-to-right'): Route {
+  const down = direction === 'top-to-bottom';
+  const distance = down ? to.y - from.y : to.x - from.x;
   const reach = distance >= 0 ? distance / 2 : 0.25 * 25 * Math.sqrt(-distance);
-  return { from, c1: { x: from.x + reach, y: from.y }, c2: { x: to.x - reach, y: to.y }, to };
+  return down
+    ? { from, c1: { x: from.x, y: from.y + reach }, c2: { x: to.x, y: to.y - reach }, to }
+    : { from, c1: { x: from.x + reach, y: from.y }, c2: { x: to.x - reach, y: to.y }, to };
+}
+
+/** The curve enters its target behind the point it left its source, along the flow: it loops back. */
+export function runsBackwards(route: Route, direction: LayoutDirection = 'left-to-right'): boolean {
+  return direction === 'top-to-bottom' ? route.to.y < route.from.y : route.to.x < route.from.x;
 }
 
 /** The point of the curve at `t` (0 at its start, 1 at its end). */

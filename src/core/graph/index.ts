@@ -44,18 +44,28 @@ export { uniqueName } from '../workload/names';
 export {
   autoLayout,
   estimatedSize,
+  LAYOUT_DIRECTIONS,
   placeNear,
-  placeNewNodes,
+  type LayoutDirection,
   type Positions,
   type Rect,
   type Size,
   type XY,
 } from './layout';
+export { keepFlow, placeNewNodes, type FlowChange } from './flow';
 export { referencesToResource, removalOrder, type DanglingReference } from './dangling';
 export { elementAt, pointerOf } from './selection';
 export { findNodes } from './find';
 export { accessibleName, problemCount } from './describe';
 export { ICON_PATHS, type IconName } from './icon-paths';
-export { labelLines, pointAt, routeFrom, type Route } from './diagram';
-export { layDiagram, measureDiagram, placeLabels, type Diagram, type DiagramMeasure, type LabelPlaces } from './labels';
+export { labelLines, pointAt, routeFrom, runsBackwards, type Route } from './diagram';
+export {
+  countBackwards,
+  layDiagram,
+  measureDiagram,
+  placeLabels,
+  type Diagram,
+  type DiagramMeasure,
+  type LabelPlaces,
+} from './labels';
 export { drawPicture, escapeXml, PICTURE_THEMES, type PictureOptions, type PictureTheme } from './picture';

@@ -6,9 +6,10 @@ import {
   pointAt,
   routeBetween,
   routeCrosses,
+  runsBackwards,
   type Route,
 } from './diagram';
-import type { Positions, Rect, Size } from './layout';
+import type { LayoutDirection, Positions, Rect, Size } from './layout';
 import type { GraphEdge, GraphNode, WorkloadGraph } from './types';
 
 /**
@@ -119,18 +120,21 @@ export interface Diagram {
   /** Each placed node's box. */
   boxes: Map<string, Rect>;
   edges: DiagramEdge[];
+  /** Which way its edges run (which sides of the nodes they leave and enter). */
+  direction: LayoutDirection;
 }
 
 /**
  * The diagram of a graph whose nodes are at `positions` (top-left corners) and of `sizeOf` size: the
- * nodes' boxes, every edge's curve, and its label placed. Nodes without a position are left out, and
- * so are their edges.
+ * nodes' boxes, every edge's curve (leaving and entering the sides `direction` says), and its label
+ * placed. Nodes without a position are left out, and so are their edges.
  */
 export function layDiagram(
   graph: WorkloadGraph,
   positions: Positions,
   sizeOf: (node: GraphNode) => Size,
   only?: ReadonlySet<string>,
+  direction: LayoutDirection = 'left-to-right',
 ): Diagram {
   const boxes = new Map<string, Rect>();
   for (const node of graph.nodes) {
@@ -143,13 +147,13 @@ export function layDiagram(
     const target = boxes.get(edge.target);
     if (!source || !target || edge.source === edge.target) continue;
     const lines = labelLines(edge.kind, edge.label);
-    drawn.push({ edge, route: routeBetween(source, target), lines, size: labelBox(lines) });
+    drawn.push({ edge, route: routeBetween(source, target, direction), lines, size: labelBox(lines) });
   }
   const places = placeLabels(
     drawn.map((d) => ({ id: d.edge.id, route: d.route, size: d.size })),
     [...boxes.values()],
   );
-  return { boxes, edges: drawn.map((d) => ({ ...d, t: places.get(d.edge.id) ?? 0.5 })) };
+  return { boxes, edges: drawn.map((d) => ({ ...d, t: places.get(d.edge.id) ?? 0.5 })), direction };
 }
 
 /** How readable a diagram is, counted: labels over nodes, labels over labels, edges through nodes. */
@@ -179,4 +183,9 @@ export function measureDiagram(diagram: Diagram): DiagramMeasure {
     }
   }
   return { labelNode, labelLabel, edgeNode };
+}
+
+/** How many edges of a laid diagram run backwards (against its direction: they loop back). */
+export function countBackwards(diagram: Diagram): number {
+  return diagram.edges.filter((d) => runsBackwards(d.route, diagram.direction)).length;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SHOP_WITH_START_ORDER } from '../../../test/support/graph-workloads';
 import { generateWorkload } from '../../../bench/workload-generator';
 import { parseWorkloadText } from '../document/parse';
 import { deriveGraph } from './derive';
-import { autoLayout, estimatedSize, placeNear, placeNewNodes, type Positions, type Rect } from './layout';
+import { placeNewNodes } from './flow';
+import { autoLayout, estimatedSize, placeNear, type Positions, type Rect } from './layout';
 import type { WorkloadGraph } from './types';
 
 const overlapping = (graph: WorkloadGraph, positions: Positions): string[] => {
@@ -20,18 +22,7 @@ const overlapping = (graph: WorkloadGraph, positions: Positions): string[] => {
   return out;
 };
 
-const text = `apiVersion: score.dev/v1b1
-metadata: {name: shop}
-containers:
-  migrate: {image: flyway, before: {api: {ready: complete}}}
-  api:
-    image: api
-    variables: {DB: '\${resources.db.host}'}
-    before: {web: {ready: started}}
-  web: {image: nginx}
-resources:
-  db: {type: postgres}
-`;
+const text = SHOP_WITH_START_ORDER;
 
 describe('autoLayout', () => {
   it('lays start order out left to right, and resources after the containers that use them', () => {

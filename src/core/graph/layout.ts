@@ -16,6 +16,15 @@ export interface Size {
 
 export type Positions = Record<string, XY>;
 
+/**
+ * Which way the graph flows: the workload first, then containers in start order, then the
+ * resources they use, from left to right (the default) or from top to bottom. Chosen per workload
+ * and kept with its positions (state/layout/graph-layout.ts), never in score.yaml.
+ */
+export type LayoutDirection = 'left-to-right' | 'top-to-bottom';
+
+export const LAYOUT_DIRECTIONS: readonly LayoutDirection[] = ['left-to-right', 'top-to-bottom'];
+
 /** The room a node takes before it has been measured: enough for the layout to keep nodes apart. */
 export function estimatedSize(node: GraphNode): Size {
   switch (node.kind) {
@@ -30,7 +39,14 @@ export function estimatedSize(node: GraphNode): Size {
   }
 }
 
-const RANK_GAP = 200;
+/** The room between two columns (rows, top to bottom) of the layout. */
+export const RANK_GAP = 200;
+/**
+ * The room between two rows top to bottom: less, since a label (a line or two, at most 170 px wide)
+ * needs its height between rows, not its width. The templates keep every label clear of the nodes and
+ * of each other at it (flow.test.ts), and are a quarter less tall than at 200.
+ */
+const ROW_GAP = 120;
 /** Up to this many edges, every edge takes part in the layout (see autoLayout); a few tenths of a second at most. */
 export const FULL_LAYOUT_EDGES = 60;
 const NODE_GAP = 40;
@@ -41,8 +57,8 @@ const NODE_GAP = 40;
 export const DAGRE_MAX_NODES = 250;
 
 /**
- * Lays the whole graph out left to right with dagre: the workload, then containers in start order,
- * then the resources they use. Returns top-left corners.
+ * Lays the whole graph out with dagre, left to right or top to bottom (`direction`): the workload,
+ * then containers in start order, then the resources they use. Returns top-left corners.
  *
  * A graph of up to FULL_LAYOUT_EDGES edges is laid out with every edge besides: dagre then keeps a
  * way free, in each column an edge crosses, for the edges that span several columns, so that they
@@ -52,13 +68,25 @@ export const DAGRE_MAX_NODES = 250;
  * resource from the last of its users. dagre's crossing minimisation grows with the edges that span
  * several ranks (a 100 × 100 workload took 20 s with all edges, 0.5 s with these).
  */
-export function autoLayout(graph: WorkloadGraph, sizeOf: (node: GraphNode) => Size = estimatedSize): Positions {
-  if (graph.nodes.some((n) => n.kind === 'peer')) return layWithPeers(graph, sizeOf, autoLayout);
+export function autoLayout(
+  graph: WorkloadGraph,
+  sizeOf: (node: GraphNode) => Size = estimatedSize,
+  direction: LayoutDirection = 'left-to-right',
+): Positions {
+  if (graph.nodes.some((n) => n.kind === 'peer'))
+    return layWithPeers(graph, sizeOf, (own, size) => autoLayout(own, size, direction));
+  // The layered layout runs left to right only: a graph this large is laid out so in either direction.
   if (graph.nodes.length > DAGRE_MAX_NODES) {
     return layeredLayout(graph, layoutEdges(graph), sizeOf, { rankGap: RANK_GAP, nodeGap: NODE_GAP, margin: 20 });
   }
   const g = new Graph({ multigraph: false });
-  g.setGraph({ rankdir: 'LR', ranksep: RANK_GAP, nodesep: NODE_GAP, marginx: 20, marginy: 20 });
+  g.setGraph({
+    rankdir: direction === 'top-to-bottom' ? 'TB' : 'LR',
+    ranksep: direction === 'top-to-bottom' ? ROW_GAP : RANK_GAP,
+    nodesep: NODE_GAP,
+    marginx: 20,
+    marginy: 20,
+  });
   g.setDefaultEdgeLabel(() => ({}));
   const sizes = new Map<string, Size>();
   for (const node of graph.nodes) {
@@ -130,10 +158,17 @@ function overlaps(a: Rect, b: Rect, gap: number): boolean {
 
 /**
  * Where a new node of `size` goes: at `anchor` if that spot is free, otherwise the nearest free spot
- * on rings around it (below and to the right first), never on top of another node.
+ * on rings around it (below and to the right first), never on top of another node. `allowed` keeps the
+ * search to one side of the anchor (an edge that must run forward).
  */
-export function placeNear(anchor: XY, size: Size, occupied: readonly Rect[], gap = 24): XY {
-  const free = (p: XY) => !occupied.some((r) => overlaps({ ...p, ...size }, r, gap));
+export function placeNear(
+  anchor: XY,
+  size: Size,
+  occupied: readonly Rect[],
+  gap = 24,
+  allowed: (p: XY) => boolean = () => true,
+): XY {
+  const free = (p: XY) => allowed(p) && !occupied.some((r) => overlaps({ ...p, ...size }, r, gap));
   if (free(anchor)) return { x: Math.round(anchor.x), y: Math.round(anchor.y) };
   const stepX = size.width / 2 + gap;
   const stepY = size.height / 2 + gap;
@@ -160,67 +195,4 @@ export function placeNear(anchor: XY, size: Size, occupied: readonly Rect[], gap
   // Unreachable in practice (the rings grow past any finite set of nodes); to the right of everything.
   const right = Math.max(anchor.x, ...occupied.map((r) => r.x + r.width));
   return { x: Math.round(right + gap), y: Math.round(anchor.y) };
-}
-
-/**
- * Positions for the nodes that have none yet (added by a command or typed in the YAML), next to a
- * node they are linked to, or else beside the graph, each on a free spot. `hints` are the places
- * the user made them at (a drop point, the view's centre); they win over neighbours.
- */
-export function placeNewNodes(
-  graph: WorkloadGraph,
-  positions: Positions,
-  hints: ReadonlyMap<string, XY> = new Map(),
-  sizeOf: (node: GraphNode) => Size = estimatedSize,
-): Positions {
-  const missing = graph.nodes.filter((n) => positions[n.id] === undefined);
-  if (missing.length === 0) return positions;
-  const placed: Positions = { ...positions };
-  const occupied: Rect[] = graph.nodes
-    .filter((n) => placed[n.id] !== undefined)
-    .map((n) => ({ ...placed[n.id]!, ...sizeOf(n) }));
-  const right = occupied.reduce((max, r) => Math.max(max, r.x + r.width), 0);
-  const top = occupied.reduce((min, r) => Math.min(min, r.y), Infinity);
-  for (const node of missing) {
-    const size = sizeOf(node);
-    // Another workload of the project stands right of the workload, whatever links it (project-layout.ts).
-    const peer =
-      node.kind === 'peer'
-        ? {
-            x: right + RANK_GAP,
-            y: besideNeighbour(graph, node, placed, sizeOf)?.y ?? (Number.isFinite(top) ? top : 0),
-          }
-        : undefined;
-    const anchor = hints.get(node.id) ??
-      peer ??
-      besideNeighbour(graph, node, placed, sizeOf) ?? {
-        x: right + RANK_GAP / 2,
-        y: Number.isFinite(top) ? top : 0,
-      };
-    const spot = placeNear(anchor, size, occupied);
-    placed[node.id] = spot;
-    occupied.push({ ...spot, ...size });
-  }
-  return placed;
-}
-
-/** To the right of the node it depends on, or to the left of the node that depends on it. */
-function besideNeighbour(
-  graph: WorkloadGraph,
-  node: GraphNode,
-  placed: Positions,
-  sizeOf: (node: GraphNode) => Size,
-): XY | undefined {
-  for (const edge of graph.edges) {
-    if (edge.target === node.id && placed[edge.source]) {
-      const from = placed[edge.source]!;
-      const source = graph.nodes.find((n) => n.id === edge.source);
-      return { x: from.x + (source ? sizeOf(source).width : 200) + RANK_GAP / 2, y: from.y };
-    }
-    if (edge.source === node.id && placed[edge.target]) {
-      const to = placed[edge.target]!;
-      return { x: to.x - sizeOf(node).width - RANK_GAP / 2, y: to.y };
-    }
-  }
-  return undefined;
 }

@@ -2,7 +2,7 @@ import { resourceTypeInfo } from '../catalog/resource-types';
 import { centredBox, pathData, pointAt, textWidth, wrapText, LABEL_LINE, LABEL_PX } from './diagram';
 import { ICON_PATHS, type IconName } from './icon-paths';
 import { layDiagram, type DiagramEdge } from './labels';
-import type { Positions, Rect, Size } from './layout';
+import type { LayoutDirection, Positions, Rect, Size } from './layout';
 import type { GraphNode, PortSummary, ProblemRef, WorkloadGraph } from './types';
 
 /**
@@ -57,6 +57,8 @@ export interface PictureOptions {
   theme: PictureTheme;
   /** Draw only these nodes (a selection) and the edges between them; all of them when absent. */
   only?: ReadonlySet<string>;
+  /** Which sides of the nodes the edges leave and enter, as on the canvas (left to right when absent). */
+  direction?: LayoutDirection;
 }
 
 /** The fonts of the app (app.css --font-ui, --font-code): the system's, nothing to download. */
@@ -80,14 +82,14 @@ export function drawPicture(
   graph: WorkloadGraph,
   positions: Positions,
   sizeOf: (node: GraphNode) => Size,
-  { theme, only }: PictureOptions,
+  { theme, only, direction }: PictureOptions,
 ): string {
   const content = new Map(graph.nodes.map((n) => [n.id, nodeContent(n, sizeOf(n).width)]));
   const sized = (node: GraphNode): Size => {
     const size = sizeOf(node);
     return { width: size.width, height: Math.max(size.height, content.get(node.id)!.height) };
   };
-  const diagram = layDiagram(graph, positions, sized, only);
+  const diagram = layDiagram(graph, positions, sized, only, direction);
   const labels = diagram.edges.map((d) => centredBox(pointAt(d.route, d.t), d.size));
   const bounds = enclose([...diagram.boxes.values(), ...labels]);
   const width = Math.ceil(bounds.width + 2 * MARGIN);

@@ -149,4 +149,39 @@ describe('graph layout storage', () => {
     expect(layout.read('__proto__')?.['__proto__']).toEqual({ x: 3, y: 4 });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
+
+  it("remembers the direction of each workload's layout with its positions, across a reload and a rename", () => {
+    const storage = memoryStorage();
+    const layout = createGraphLayoutStorage(storage);
+    layout.write('shop', { workload: { x: 0, y: 0 } }, 'top-to-bottom');
+    layout.write('blog', { workload: { x: 0, y: 0 } });
+    // Positions written again (a drag) keep the direction chosen.
+    layout.write('shop', { workload: { x: 5, y: 5 } });
+    layout.flush();
+    const reloaded = createGraphLayoutStorage(storage);
+    expect(reloaded.readDirection('shop')).toBe('top-to-bottom');
+    expect(reloaded.readDirection('blog')).toBeUndefined();
+    expect(reloaded.read('shop')).toEqual({ workload: { x: 5, y: 5 } });
+    reloaded.write('blog', { workload: { x: 0, y: 0 } }, 'left-to-right');
+    reloaded.rename('shop', 'store');
+    expect(reloaded.readDirection('store')).toBe('top-to-bottom');
+    reloaded.write('store', {}, 'left-to-right');
+    reloaded.flush();
+    // The default is not stored: an entry reads as the ones written before directions existed.
+    expect(JSON.parse(storage.data.get(GRAPH_LAYOUT_KEY)!)).not.toHaveProperty('store.direction');
+  });
+
+  it('reads an unknown stored direction as the default', () => {
+    const storage = memoryStorage();
+    storage.data.set(
+      GRAPH_LAYOUT_KEY,
+      JSON.stringify({
+        a: { positions: {}, direction: 'sideways', usedAt: 1 },
+        b: { positions: {}, direction: 'top-to-bottom' },
+      }),
+    );
+    const layout = createGraphLayoutStorage(storage);
+    expect(layout.readDirection('a')).toBeUndefined();
+    expect(layout.readDirection('b')).toBe('top-to-bottom');
+  });
 });

@@ -1,11 +1,11 @@
-import type { Positions, XY } from '../../core/graph';
+import type { LayoutDirection, Positions, XY } from '../../core/graph';
 import { browserStorage } from '../browser/storage';
 import { isRecord } from '../../core/workload/values';
 
 /**
- * Where the user put the nodes of each workload's graph, remembered in this browser (localStorage),
- * outside score.yaml: positions are about the picture, not the workload, and must not change its
- * text. Keyed by the workload's name (metadata.name); the most recently used workloads are kept,
+ * Where the user put the nodes of each workload's graph, and which way its layout flows, remembered
+ * in this browser (localStorage), outside score.yaml: they are about the picture, not the workload,
+ * and must not change its text. Keyed by the workload's name (metadata.name); the most recently used workloads are kept,
  * up to a limit, so that storage does not grow without end.
  */
 export const GRAPH_LAYOUT_KEY = 'score-designer.graph-layout.v1';
@@ -17,14 +17,21 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 interface Entry {
   positions: Positions;
+  /** Stored only when it is not the default (left to right), so that older entries read as they were. */
+  direction?: LayoutDirection;
   usedAt: number;
 }
 
 export interface GraphLayoutStorage {
   /** The positions stored for a workload; undefined when it was never laid out here. */
   read(workload: string): Positions | undefined;
-  /** Stores the positions of a workload (all of them: the stored ones are replaced). */
-  write(workload: string, positions: Positions): void;
+  /** Which way the workload's layout flows; undefined when it was never chosen here (left to right). */
+  readDirection(workload: string): LayoutDirection | undefined;
+  /**
+   * Stores the positions of a workload (all of them: the stored ones are replaced), and the direction
+   * of its layout when given (else the stored one stays).
+   */
+  write(workload: string, positions: Positions, direction?: LayoutDirection): void;
   /** The workload was renamed: its positions follow it. */
   rename(from: string, to: string): void;
   /** Writes what waits to be saved now (the page is being hidden or closed). */
@@ -51,6 +58,11 @@ export function createGraphLayoutStorage(
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const current = () => (kept ??= readAll(storage));
+  // With nothing of its own waiting, this tab reads afresh: another tab may have saved since.
+  const fresh = () => {
+    if (unsaved.size === 0 && storage) kept = undefined;
+    return current();
+  };
   const save = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
@@ -80,12 +92,15 @@ export function createGraphLayoutStorage(
   };
   return {
     read(workload) {
-      // With nothing of its own waiting, this tab reads afresh: another tab may have saved since.
-      if (unsaved.size === 0 && storage) kept = undefined;
-      return current().get(workload)?.positions;
+      return fresh().get(workload)?.positions;
     },
-    write(workload, positions) {
-      current().set(workload, { positions: cleanPositions(positions), usedAt: now() });
+    readDirection(workload) {
+      return fresh().get(workload)?.direction;
+    },
+    write(workload, positions, direction) {
+      const all = current();
+      const chosen = cleanDirection(direction ?? all.get(workload)?.direction);
+      all.set(workload, { positions: cleanPositions(positions), ...(chosen && { direction: chosen }), usedAt: now() });
       changed(workload);
     },
     rename(from, to) {
@@ -114,9 +129,15 @@ function readAll(storage: KeyValueStorage | undefined): Map<string, Entry> {
   for (const [workload, entry] of Object.entries(stored)) {
     if (!isRecord(entry)) continue;
     const usedAt = typeof entry.usedAt === 'number' && Number.isFinite(entry.usedAt) ? entry.usedAt : 0;
-    out.set(workload, { positions: cleanPositions(entry.positions), usedAt });
+    const direction = cleanDirection(entry.direction);
+    out.set(workload, { positions: cleanPositions(entry.positions), ...(direction && { direction }), usedAt });
   }
   return out;
+}
+
+/** A direction other than the default, as stored; anything else is the default (nothing stored). */
+function cleanDirection(value: unknown): LayoutDirection | undefined {
+  return value === 'top-to-bottom' ? value : undefined;
 }
 
 function cleanPositions(value: unknown): Positions {

@@ -134,6 +134,8 @@ function GraphCanvas() {
         undo: () => void latest.current.layout.undoMove(),
         redo: () => void latest.current.layout.redoMove(),
       },
+      direction: () => latest.current.layout.direction,
+      setDirection: (direction) => latest.current.layout.setDirection(direction),
       asked: (target, what) => elementsAskedFor(latest.current.graph, latest.current.selectedIds, target, what),
       copy: arrange.copy,
       paste: arrange.paste,
@@ -160,8 +162,13 @@ function GraphCanvas() {
 
   const alsoSelected = useMemo(() => new Set(selectedIds.slice(1)), [selectedIds]);
   const nodes = useMemo(
-    () => toFlowNodes(graph, { positions, sizes, selectedId, alsoSelected, renamingId }, sharedFlowCache),
-    [graph, positions, sizes, selectedId, alsoSelected, renamingId],
+    () =>
+      toFlowNodes(
+        graph,
+        { positions, sizes, selectedId, alsoSelected, renamingId, direction: layout.direction },
+        sharedFlowCache,
+      ),
+    [graph, positions, sizes, selectedId, alsoSelected, renamingId, layout.direction],
   );
   const edges = useMemo(
     () => toFlowEdges(graph, selectedId, sharedFlowCache, alsoSelected),
@@ -171,7 +178,7 @@ function GraphCanvas() {
   // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
   const [content] = useState(createNodeContent);
   useLayoutEffect(() => content.update(graph.nodes), [content, graph]);
-  usePlacedLabels(graph, layout.positions, sizes); // where the edges' labels sit, clear of the nodes
+  usePlacedLabels(graph, layout.positions, sizes, layout.direction); // where the edges' labels sit, clear of the nodes
   useLayoutEffect(() => {
     latest.current = { graph, positions, sizes, selectedId, selectedIds, layout };
   });
@@ -224,6 +231,7 @@ function GraphCanvas() {
           <Toolbar
             stale={stale}
             context={toolbarContext}
+            direction={layout.direction}
             typesOpen={edits.typesOpen}
             onCloseTypes={edits.closeTypes}
             onAddResource={edits.addResource}

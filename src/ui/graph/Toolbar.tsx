@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, type DragEvent } from 'react';
-import { type ResourceTypeInfo } from '../../core/graph';
+import { type LayoutDirection, type ResourceTypeInfo } from '../../core/graph';
 import { shortcutText } from '../intents/keys';
 import { intents, type Intent, type IntentContext } from '../intents/table';
 import { RESOURCE_TYPE_MIME, usePaletteTypes, useTypeOrigin } from './palette';
@@ -8,12 +8,13 @@ import { Icon } from './icons';
 /**
  * The canvas's tools, read from the table of intents: add a container, add a resource from the
  * palette of types (click, or drag onto the canvas), connect the selected node, lay the graph out
- * again. Zoom and fit are React Flow's controls. Memoized: the canvas renders after every check, the
+ * again, left to right or top to bottom. Zoom and fit are React Flow's controls. Memoized: the canvas renders after every check, the
  * tools only when what they show changes (the context changes with the selected element).
  */
 export const Toolbar = memo(function Toolbar({
   stale,
   context,
+  direction,
   typesOpen,
   onCloseTypes,
   onAddResource,
@@ -22,6 +23,8 @@ export const Toolbar = memo(function Toolbar({
   stale: boolean;
   /** The intents' context: the canvas and its selected element. */
   context: IntentContext;
+  /** Which way the graph is laid out: its button is shown pressed. */
+  direction: LayoutDirection;
   /** The palette of resource types is open (the Add resource intent opens and closes it). */
   typesOpen: boolean;
   onCloseTypes: () => void;
@@ -41,7 +44,20 @@ export const Toolbar = memo(function Toolbar({
   const staleWhy = 'The YAML does not parse: fix it first';
   const disabled = (intent: Intent) => (intent.writes === true && stale) || !intent.applies(context);
   const perform = (intent: Intent) => () => intent.perform(context);
-  const { addContainer, addResource, connect, autoLayout, exportDiagram, addWorkload } = intents;
+  const {
+    addContainer,
+    addResource,
+    connect,
+    autoLayout,
+    exportDiagram,
+    layoutLeftToRight,
+    layoutTopToBottom,
+    addWorkload,
+  } = intents;
+  const directions = [
+    { intent: layoutLeftToRight, direction: 'left-to-right', arrow: '→' },
+    { intent: layoutTopToBottom, direction: 'top-to-bottom', arrow: '↓' },
+  ] as const;
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Graph tools">
       {addWorkload.applies(context) && (
@@ -83,6 +99,21 @@ export const Toolbar = memo(function Toolbar({
       <button type="button" onClick={perform(autoLayout)} title={autoLayout.description}>
         {autoLayout.label}
       </button>
+      <div className="graph-direction" role="group" aria-label="Layout direction">
+        {directions.map(({ intent, direction: way, arrow }) => (
+          <button
+            key={way}
+            type="button"
+            aria-pressed={direction === way}
+            aria-label={intent.label}
+            title={`${intent.description} (key: ${shortcutText(intent.keys)})`}
+            onClick={perform(intent)}
+            disabled={disabled(intent)}
+          >
+            <span aria-hidden="true">{arrow}</span>
+          </button>
+        ))}
+      </div>
       <button
         type="button"
         onClick={perform(exportDiagram)}

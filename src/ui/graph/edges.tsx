@@ -1,4 +1,12 @@
-import { BaseEdge, getBezierPath, getStraightPath, useStore, type EdgeProps, type EdgeTypes } from '@xyflow/react';
+import {
+  BaseEdge,
+  getBezierPath,
+  getStraightPath,
+  Position,
+  useStore,
+  type EdgeProps,
+  type EdgeTypes,
+} from '@xyflow/react';
 import { memo, useMemo, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import {
@@ -35,13 +43,16 @@ const LONG_EDGE = 1200;
  * the nodes and of other labels, see label-places.ts), on the straight line of a long edge.
  */
 function pathOf(props: EdgeProps<FlowEdge>, t: number): [string, number, number] {
-  const { sourceX, sourceY, targetX, targetY } = props;
-  if (Math.abs(targetX - sourceX) > LONG_EDGE) {
+  const { sourceX, sourceY, targetX, targetY, sourcePosition } = props;
+  // The side the edge leaves its source by says which way the graph is laid out (see toFlowNodes).
+  const down = sourcePosition === Position.Bottom;
+  if (Math.abs(down ? targetY - sourceY : targetX - sourceX) > LONG_EDGE) {
     const [path] = getStraightPath(props);
     return [path, sourceX + (targetX - sourceX) * t, sourceY + (targetY - sourceY) * t];
   }
   const [path] = getBezierPath(props);
-  const at = pointAt(routeFrom({ x: sourceX, y: sourceY }, { x: targetX, y: targetY }), t);
+  const direction = down ? 'top-to-bottom' : 'left-to-right';
+  const at = pointAt(routeFrom({ x: sourceX, y: sourceY }, { x: targetX, y: targetY }, direction), t);
   return [path, at.x, at.y];
 }
 

@@ -29,6 +29,8 @@ describe('the canvas’s geometry', () => {
   it('lands a new node to the right of the selected one, else in the middle of the view, or under the drop', () => {
     expect(spotBeside({ x: 10, y: 20 }, { width: 300, height: 90 })).toEqual({ x: 390, y: 20 });
     expect(spotBeside({ x: 10, y: 20 }, undefined)).toEqual({ x: 310, y: 20 });
+    // Top to bottom, below it.
+    expect(spotBeside({ x: 10, y: 20 }, { width: 300, height: 90 }, 'top-to-bottom')).toEqual({ x: 10, y: 190 });
     expect(spotCentredOn({ x: 500, y: 400 })).toEqual({ x: 390, y: 355 });
     expect(spotForDrop({ x: 500, y: 400 })).toEqual({ x: 390, y: 360 });
   });

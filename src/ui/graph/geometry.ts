@@ -1,4 +1,4 @@
-import type { Positions, Rect, Size, XY } from '../../core/graph';
+import type { LayoutDirection, Positions, Rect, Size, XY } from '../../core/graph';
 
 /**
  * The canvas's geometry, apart from its components (as xyflow keeps it): where the view fits, where
@@ -118,8 +118,9 @@ export function centreToReveal(
   return inside ? undefined : { x: at.x + size.width / 2, y: at.y + size.height / 2 };
 }
 
-/** A new node made from the toolbar, beside the selected node (to its right). */
-export function spotBeside(at: XY, size: Size | undefined): XY {
+/** A new node made from the toolbar, beside the selected node (after it along the flow: to its right, or below it). */
+export function spotBeside(at: XY, size: Size | undefined, direction: LayoutDirection = 'left-to-right'): XY {
+  if (direction === 'top-to-bottom') return { x: at.x, y: at.y + (size?.height ?? DEFAULT_NODE_SIZE.height) + 80 };
   return { x: at.x + (size?.width ?? DEFAULT_NODE_SIZE.width) + 80, y: at.y };
 }
 

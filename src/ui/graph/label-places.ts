@@ -4,10 +4,12 @@ import {
   estimatedSize,
   layDiagram,
   type GraphNode,
+  type LayoutDirection,
   type Positions,
   type Size,
   type WorkloadGraph,
 } from '../../core/graph';
+import { createListenersById } from './listeners-by-id';
 import { MANY_EDGES } from './view-hooks';
 
 /**
@@ -17,7 +19,7 @@ import { MANY_EDGES } from './view-hooks';
  * as the flow cache is.
  */
 const places = new Map<string, number>();
-const listeners = new Map<string, Set<() => void>>();
+const listeners = createListenersById();
 
 function update(next: ReadonlyMap<string, number>): void {
   const changed: string[] = [];
@@ -33,23 +35,13 @@ function update(next: ReadonlyMap<string, number>): void {
       changed.push(id);
     }
   }
-  for (const id of changed) listeners.get(id)?.forEach((listener) => listener());
-}
-
-function subscribe(id: string, listener: () => void): () => void {
-  let set = listeners.get(id);
-  if (!set) listeners.set(id, (set = new Set()));
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-    if (set.size === 0) listeners.delete(id);
-  };
+  listeners.tell(changed);
 }
 
 /** Where the label of edge `id` sits along its curve (0 at its source, 1 at its target). */
 export function useLabelPlace(id: string): number {
   return useSyncExternalStore(
-    (listener) => subscribe(id, listener),
+    (listener) => listeners.subscribe(id, listener),
     () => places.get(id) ?? 0.5,
   );
 }
@@ -65,12 +57,13 @@ export function usePlacedLabels(
   graph: WorkloadGraph,
   positions: Positions,
   sizes: Readonly<Record<string, Size>>,
+  direction: LayoutDirection,
 ): void {
   const measured = useNodesInitialized();
   useLayoutEffect(() => {
     if (graph.edges.length > MANY_EDGES) return update(new Map());
     const sizeOf = (node: GraphNode) => sizes[node.id] ?? estimatedSize(node);
-    const diagram = layDiagram(graph, positions, sizeOf);
+    const diagram = layDiagram(graph, positions, sizeOf, undefined, direction);
     update(new Map(diagram.edges.map((d) => [d.edge.id, d.t])));
-  }, [graph, positions, sizes, measured]);
+  }, [graph, positions, sizes, direction, measured]);
 }

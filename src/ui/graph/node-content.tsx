@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { GraphNode } from '../../core/graph';
+import { createListenersById } from './listeners-by-id';
 import { sameContent } from './to-flow';
 
 /**
@@ -18,7 +19,7 @@ export interface NodeContent {
 
 export function createNodeContent(): NodeContent {
   let byId = new Map<string, GraphNode>();
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = createListenersById();
   return {
     update(nodes) {
       const next = new Map<string, GraphNode>();
@@ -33,18 +34,10 @@ export function createNodeContent(): NodeContent {
         }
       }
       byId = next;
-      for (const id of changed) listeners.get(id)?.forEach((listener) => listener());
+      listeners.tell(changed);
     },
     get: (id) => byId.get(id),
-    subscribe(id, listener) {
-      let set = listeners.get(id);
-      if (!set) listeners.set(id, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(id);
-      };
-    },
+    subscribe: listeners.subscribe,
   };
 }
 

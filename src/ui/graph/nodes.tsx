@@ -76,13 +76,18 @@ const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<
   );
 });
 
-const ContainerNodeView = memo(function ContainerNodeView({ id, data }: NodeProps<ContainerFlowNode>) {
+const ContainerNodeView = memo(function ContainerNodeView({
+  id,
+  data,
+  sourcePosition = Position.Right,
+  targetPosition = Position.Left,
+}: NodeProps<ContainerFlowNode>) {
   const node = useContent(id, 'container');
   const { renaming } = data;
   if (!node) return null;
   return (
     <>
-      <Handle type="target" position={Position.Left} className="graph-handle" />
+      <Handle type="target" position={targetPosition} className="graph-handle" />
       <div className="graph-node-body">
         <NodeLabel node={node} />
         <div className="graph-node-head">
@@ -109,19 +114,24 @@ const ContainerNodeView = memo(function ContainerNodeView({ id, data }: NodeProp
           </div>
         )}
       </div>
-      <Handle type="source" position={Position.Right} className="graph-handle" />
+      <Handle type="source" position={sourcePosition} className="graph-handle" />
     </>
   );
 });
 
-const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<ResourceFlowNode>) {
+const ResourceNodeView = memo(function ResourceNodeView({
+  id,
+  data,
+  sourcePosition = Position.Right,
+  targetPosition = Position.Left,
+}: NodeProps<ResourceFlowNode>) {
   const node = useContent(id, 'resource');
   const { renaming } = data;
   if (!node) return null;
   const info = resourceTypeInfo(node.type);
   return (
     <>
-      <Handle type="target" position={Position.Left} className="graph-handle" />
+      <Handle type="target" position={targetPosition} className="graph-handle" />
       <div className="graph-node-body">
         <NodeLabel node={node} />
         <div className="graph-node-head">
@@ -147,7 +157,7 @@ const ResourceNodeView = memo(function ResourceNodeView({ id, data }: NodeProps<
       </div>
       {/* Where the edges of its params' references to other resources start (a dns zone's parent, say):
           an edge is drawn only from a source handle. Not one to drag from: connections start at a container. */}
-      <Handle type="source" position={Position.Right} className="graph-handle graph-anchor" isConnectable={false} />
+      <Handle type="source" position={sourcePosition} className="graph-handle graph-anchor" isConnectable={false} />
     </>
   );
 });

@@ -29,9 +29,9 @@ export function selectedNodeIds(flow: ReactFlowInstance<FlowNode, FlowEdge>): Se
 
 /** The SVG text of the diagram as the canvas has it now: the whole graph, or the nodes `only`. */
 export function diagramSvg(latest: RefObject<CanvasLatest>, theme: PictureTheme, only?: ReadonlySet<string>): string {
-  const { graph, positions, sizes } = latest.current;
+  const { graph, positions, sizes, layout } = latest.current;
   const sizeOf = (node: GraphNode) => sizes[node.id] ?? estimatedSize(node);
-  return drawPicture(graph, positions, sizeOf, { theme: PICTURE_THEMES[theme], only });
+  return drawPicture(graph, positions, sizeOf, { theme: PICTURE_THEMES[theme], only, direction: layout.direction });
 }
 
 /**

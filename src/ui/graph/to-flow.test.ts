@@ -20,6 +20,16 @@ describe('React Flow nodes and edges from the graph', () => {
   const positions = autoLayout(graph);
   const view = { positions, sizes: {}, selectedId: undefined, renamingId: undefined };
 
+  it('puts the handles on the sides that face the flow: right and left, or bottom and top', () => {
+    const cache = emptyFlowCache();
+    const across = toFlowNodes(graph, view, cache);
+    expect(across.map((n) => [n.sourcePosition, n.targetPosition])[1]).toEqual(['right', 'left']);
+    const down = toFlowNodes(graph, { ...view, direction: 'top-to-bottom' }, cache);
+    expect(down.map((n) => [n.sourcePosition, n.targetPosition])[1]).toEqual(['bottom', 'top']);
+    // The nodes are made anew, so that React Flow measures their handles again.
+    expect(down[1]).not.toBe(across[1]);
+  });
+
   it('names every node and edge for screen readers, and keeps edges out of the Tab order', () => {
     const cache = emptyFlowCache();
     const nodes = toFlowNodes(graph, view, cache);

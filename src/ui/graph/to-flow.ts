@@ -1,9 +1,10 @@
-import type { Edge, Node } from '@xyflow/react';
+import { Position, type Edge, type Node } from '@xyflow/react';
 import {
   accessibleName,
   estimatedSize,
   type GraphEdge,
   type GraphNode,
+  type LayoutDirection,
   type LinkEdge,
   type MountEdge,
   type Positions,
@@ -90,6 +91,8 @@ export interface NodeView {
   /** Selected with it (shift-click, a selection box). */
   alsoSelected?: ReadonlySet<string>;
   renamingId: string | undefined;
+  /** Which way the graph is laid out: edges leave and enter the sides of the nodes that face the flow. */
+  direction?: LayoutDirection;
 }
 
 const ORIGIN = { x: 0, y: 0 };
@@ -127,12 +130,13 @@ export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCac
     // opening made every node anew (they had been measured meanwhile), and React Flow took them all in
     // and drew them again: on the 100×100, that first change took 75 ms to its paint (median of 8
     // pages), 32 ms without.
-    const from = [node.kind, position, selected, renaming];
+    const direction = view.direction ?? 'left-to-right';
+    const from = [node.kind, position, selected, renaming, direction];
     const cached = cache.nodes.get(node.id);
     const flow =
       cached && sameContent(cached.from, from)
         ? cached.flow
-        : flowNode(node, position, view.sizes[node.id], selected, renaming);
+        : flowNode(node, position, view.sizes[node.id], selected, renaming, direction);
     next.set(node.id, { from, flow });
     return flow;
   });
@@ -147,11 +151,17 @@ function flowNode(
   measured: Size | undefined,
   selected: boolean,
   renaming: boolean,
+  direction: LayoutDirection,
 ): FlowNode {
+  const down = direction === 'top-to-bottom';
   const base = {
     id: node.id,
     position,
     selected,
+    // The sides its handles are on (the node components draw them there; React Flow measures them
+    // again when these change).
+    sourcePosition: down ? Position.Bottom : Position.Right,
+    targetPosition: down ? Position.Top : Position.Left,
     className: `graph-node ${node.kind}`,
     // The workload node stands for the whole file: nothing connects to it and it cannot be removed.
     connectable: node.kind !== 'workload',

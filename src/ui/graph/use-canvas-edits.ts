@@ -99,9 +99,9 @@ export function useCanvasEdits({
 
   // Where a node made from the toolbar lands: beside the selected node, else in the middle of the view.
   const spotForNew = useCallback((): XY => {
-    const { positions, sizes, selectedId } = latest.current;
+    const { positions, sizes, selectedId, layout } = latest.current;
     const selected = selectedId ? positions[selectedId] : undefined;
-    if (selected && selectedId) return spotBeside(selected, sizes[selectedId]);
+    if (selected && selectedId) return spotBeside(selected, sizes[selectedId], layout.direction);
     const box = wrapper.current?.getBoundingClientRect();
     if (!box) return { x: 0, y: 0 };
     return spotCentredOn(flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }));

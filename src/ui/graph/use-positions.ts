@@ -2,8 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import {
   autoLayout,
   estimatedSize,
+  keepFlow,
   placeNewNodes,
   type GraphNode,
+  type LayoutDirection,
   type Positions,
   type Size,
   type WorkloadGraph,
@@ -30,6 +32,10 @@ interface PositionState {
   /** The `open` change they were loaded for: another open loads the stored positions again. */
   openSeq: number | null;
   positions: Positions;
+  /** Which way Auto layout (and a first layout) lays the graph out: the workload's choice, kept with its positions. */
+  direction: LayoutDirection;
+  /** The graph the positions were last kept for: what changed since tells which nodes and edges are new (keepFlow). */
+  seen: WorkloadGraph;
   /** Places asked for nodes about to be made (a drop point, the view's centre), until they appear. */
   hints: ReadonlyMap<string, XY>;
   /** Layouts asked for (Auto layout) and done: a difference means lay out now. */
@@ -56,6 +62,10 @@ export interface GraphPositions {
   canRedoMove(): boolean;
   /** Lays the whole graph out again (dagre). */
   relayout(): void;
+  /** Which way the graph is laid out (the workload's choice), and where edges leave and enter nodes. */
+  direction: LayoutDirection;
+  /** Chooses the direction, kept for this workload, and lays the graph out in it. */
+  setDirection(direction: LayoutDirection): void;
   /** The place a node about to be made should land (a drop point, the view's centre). */
   hint(id: string, at: XY): void;
   /** A node was renamed: its position moves to its new id. */
@@ -66,9 +76,10 @@ let sharedStorage: GraphLayoutStorage | undefined;
 
 /**
  * Where the nodes are. Positions the user set are kept per workload outside score.yaml (localStorage)
- * and survive a reload. A workload seen for the first time is laid out with dagre; nodes that
- * appear later (from the canvas, the form or the YAML) are placed near where they were made or near
- * what they connect to, never on top of another node; nothing the user placed moves by itself.
+ * and survive a reload, as does the direction of its layout. A workload seen for the first time is
+ * laid out with dagre; nodes that appear later (from the canvas, the form or the YAML) are placed
+ * near where they were made or after what they follow, never on top of another node; nothing the user
+ * placed moves by itself, unless a new edge of it would run backwards (then keepFlow moves the fewest).
  */
 export function useGraphPositions(
   graph: WorkloadGraph,
@@ -83,6 +94,7 @@ export function useGraphPositions(
     ...load(graph, storage, sizeOf),
     renamedFrom: undefined,
     openSeq,
+    seen: graph,
     hints: new Map(),
     layoutsAsked: 0,
     layoutsDone: 0,
@@ -99,6 +111,7 @@ export function useGraphPositions(
       ...load(graph, storage, sizeOf),
       renamedFrom: undefined,
       openSeq,
+      seen: graph,
       fits: state.fits + 1,
       moves: emptyMoveHistory,
     };
@@ -109,6 +122,7 @@ export function useGraphPositions(
       ...state,
       ...load(graph, storage, sizeOf),
       renamedFrom: undefined,
+      seen: graph,
       fits: state.fits + 1,
       moves: emptyMoveHistory,
     };
@@ -118,13 +132,19 @@ export function useGraphPositions(
   if (current.layoutsAsked !== current.layoutsDone) {
     current = {
       ...current,
-      positions: autoLayout(graph, sizeOf),
+      positions: autoLayout(graph, sizeOf, current.direction),
+      seen: graph,
       layoutsDone: current.layoutsAsked,
       fits: current.fits + 1,
     };
   }
-  if (graph.nodes.some((n) => current.positions[n.id] === undefined)) {
-    current = { ...current, positions: placeNewNodes(graph, current.positions, current.hints, sizeOf) };
+  if (graph !== current.seen || graph.nodes.some((n) => current.positions[n.id] === undefined)) {
+    const { seen: previous, positions, hints, direction } = current;
+    current = {
+      ...current,
+      seen: graph,
+      positions: keepFlow({ previous, graph, positions, hints, sizeOf, direction }),
+    };
   }
   if (current.hints.size > 0 && graph.nodes.some((n) => current.hints.has(n.id))) {
     // A hint is spent once its node is on the canvas.
@@ -146,9 +166,9 @@ export function useGraphPositions(
     // Renaming a workload carries its positions from the name they were last written under: typing a
     // name renames at every check, and no name typed on the way is left behind in storage.
     if (state.renamedFrom !== undefined) storage.rename(written.current ?? state.renamedFrom, state.key);
-    storage.write(state.key, state.positions);
+    storage.write(state.key, state.positions, state.direction);
     written.current = state.key;
-  }, [storage, state.key, state.renamedFrom, state.positions]);
+  }, [storage, state.key, state.renamedFrom, state.positions, state.direction]);
 
   // The storage writes changes once they pause: what waits is written when the page is hidden or
   // closed, and when the graph goes (another view, a test's unmount).
@@ -189,6 +209,10 @@ export function useGraphPositions(
   const canUndo = useCallback(() => canUndoMove(latest.current.moves, documentStore.getState().text), [documentStore]);
   const canRedo = useCallback(() => canRedoMove(latest.current.moves, documentStore.getState().text), [documentStore]);
   const relayout = useCallback(() => setState((s) => ({ ...s, layoutsAsked: s.layoutsAsked + 1 })), []);
+  const setDirection = useCallback(
+    (direction: LayoutDirection) => setState((s) => ({ ...s, direction, layoutsAsked: s.layoutsAsked + 1 })),
+    [],
+  );
   const hint = useCallback(
     (id: string, at: XY) => setState((s) => ({ ...s, hints: new Map([...s.hints, [id, at]]) })),
     [],
@@ -211,10 +235,25 @@ export function useGraphPositions(
       canUndoMove: canUndo,
       canRedoMove: canRedo,
       relayout,
+      direction: current.direction,
+      setDirection,
       hint,
       carry,
     }),
-    [current.positions, laidOut, move, undo, redo, canUndo, canRedo, relayout, hint, carry],
+    [
+      current.positions,
+      laidOut,
+      move,
+      undo,
+      redo,
+      canUndo,
+      canRedo,
+      relayout,
+      current.direction,
+      setDirection,
+      hint,
+      carry,
+    ],
   );
 }
 
@@ -224,15 +263,19 @@ function isAnotherWorkload(graph: WorkloadGraph, positions: Positions): boolean 
   return parts.length >= 2 && parts.every((n) => positions[n.id] === undefined);
 }
 
-/** The stored positions of the graph's workload (new nodes placed), or a fresh layout when there are none. */
+/**
+ * The stored positions of the graph's workload (new nodes placed) and its direction, or a fresh layout
+ * in that direction when there are none.
+ */
 function load(
   graph: WorkloadGraph,
   storage: GraphLayoutStorage,
   sizeOf: (node: GraphNode) => Size,
-): { key: string; positions: Positions } {
+): { key: string; positions: Positions; direction: LayoutDirection } {
+  const direction = storage.readDirection(graph.name) ?? 'left-to-right';
   const stored = storage.read(graph.name);
   if (stored && graph.nodes.some((n) => stored[n.id])) {
-    return { key: graph.name, positions: placeNewNodes(graph, stored, new Map(), sizeOf) };
+    return { key: graph.name, positions: placeNewNodes(graph, stored, new Map(), sizeOf, direction), direction };
   }
-  return { key: graph.name, positions: autoLayout(graph, sizeOf) };
+  return { key: graph.name, positions: autoLayout(graph, sizeOf, direction), direction };
 }

@@ -1,4 +1,4 @@
-import type { NodeKind, WorkloadGraph } from '../../core/graph';
+import type { LayoutDirection, NodeKind, WorkloadGraph } from '../../core/graph';
 import type { DocumentStore } from '../../state/document/store';
 import type { KeyBinding } from './keys';
 
@@ -17,6 +17,9 @@ export interface CanvasControls {
   rename(id: string): void;
   remove(id: string): void;
   layout(): void;
+  /** Which way the graph is laid out (the workload's choice), and choosing it (which lays the graph out that way). */
+  direction?(): LayoutDirection;
+  setDirection?(direction: LayoutDirection): void;
   /** Undo and Redo of node moves, newer than the text's last change (state/layout/move-history.ts). */
   moves?: MoveControls;
   /** The selected containers and resources (or nodes) an intent asked about `target` acts on. */

@@ -97,6 +97,7 @@ function recordingCanvas(asked: string[]): CanvasControls {
     rename: (id) => asked.push(`rename ${id}`),
     remove: (id) => asked.push(`remove ${id}`),
     layout: () => asked.push('layout'),
+    setDirection: (direction) => asked.push(`direction ${direction}`),
     exportDiagram: () => asked.push('exportDiagram'),
     // As the canvas says it: from the core's plans.
     refusal: (intent, id) => {
@@ -142,6 +143,19 @@ describe('when an intent applies', () => {
     expect(asked).toEqual(['connect container:web']);
     expect(explained).toHaveLength(2);
     expect(explained[0]).toMatch(/^Connections start at a container/);
+  });
+
+  it('the layout directions apply on the canvas, from their keys too, and choose the direction', () => {
+    const asked: string[] = [];
+    const ctx: IntentContext = { document, from: 'page', canvas: recordingCanvas(asked) };
+    expect(intentForKey('canvas', eventOf({ key: 'v' }))).toBe(intents.layoutTopToBottom);
+    expect(intentForKey('canvas', eventOf({ key: 'H', shift: true }, true))).toBe(intents.layoutLeftToRight);
+    expect(performOrExplain(intents.layoutTopToBottom, ctx)).toBe(true);
+    expect(performOrExplain(intents.layoutLeftToRight, ctx)).toBe(true);
+    expect(asked).toEqual(['direction top-to-bottom', 'direction left-to-right']);
+    // Listed where Auto layout is: the canvas's context menu.
+    expect(intents.layoutTopToBottom.menu).toEqual(intents.autoLayout.menu);
+    expect(intents.layoutTopToBottom.applies({ document, from: 'page' })).toBe(false);
   });
 
   it('remove applies to containers, resources and edges, and says why the workload cannot go', () => {

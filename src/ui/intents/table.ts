@@ -1,3 +1,4 @@
+import type { LayoutDirection } from '../../core/graph';
 import { hasFixes } from '../../core/quick-fixes/codes';
 import { isOpen } from '../../state/document/store';
 import { canRedo, canUndo } from '../../state/document/history';
@@ -70,6 +71,27 @@ export function problemToFix(ctx: IntentContext): number {
   return report.diagnostics.findIndex(hasFixes);
 }
 const onCanvas = (ctx: IntentContext) => ctx.canvas !== undefined;
+
+/**
+ * Choosing the direction of the layout (kept for the workload, with its positions): the graph is laid
+ * out again that way. Chosen again, it lays the graph out again, as Auto layout does.
+ */
+const layoutDirection = (
+  name: string,
+  direction: LayoutDirection,
+  label: string,
+  key: string,
+  description: string,
+): Intent => ({
+  name,
+  label,
+  description,
+  keys: [{ key, shift: 'any' }],
+  scope: 'canvas',
+  menu: ['canvas'],
+  applies: (ctx) => ctx.canvas?.setDirection !== undefined,
+  perform: (ctx) => ctx.canvas?.setDirection?.(direction),
+});
 
 /** Calls the canvas with the element the context is about (guarded by `applies`). */
 const withTarget =
@@ -307,6 +329,20 @@ export const intents = {
     applies: onCanvas,
     perform: (ctx) => ctx.canvas?.layout(),
   },
+  layoutLeftToRight: layoutDirection(
+    'layoutLeftToRight',
+    'left-to-right',
+    'Lay out left to right',
+    'h',
+    'Lay the graph out left to right, and keep that way for this workload',
+  ),
+  layoutTopToBottom: layoutDirection(
+    'layoutTopToBottom',
+    'top-to-bottom',
+    'Lay out top to bottom',
+    'v',
+    'Lay the graph out top to bottom, and keep that way for this workload',
+  ),
 
   // Arranging (#33 item 2): the selection's intents, copy and paste, search and the context menu.
   copy: {
