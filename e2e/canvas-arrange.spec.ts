@@ -200,6 +200,7 @@ test('the context menu lists the intents for a node, an edge and the canvas, by 
     /^Zoom to selection/,
     /^Find on canvas…/,
     /^Picture of the diagram…/,
+    /^Add workload/,
   ]);
   // A click elsewhere closes it.
   await page.mouse.click(empty.x - 40, empty.y);

@@ -37,7 +37,9 @@ export function ContextMenu({
   onClose: (refocus: boolean) => void;
 }) {
   const menu = useRef<HTMLDivElement>(null);
-  const items = menuIntents(request.place);
+  const items = menuIntents(request.place).filter(
+    (intent) => !intent.menuWhenApplies || intent.applies(request.context),
+  );
   const available = (intent: Intent) => !(intent.writes === true && stale) && intent.applies(request.context);
   const [at, setAt] = useState(request.at);
 

@@ -136,6 +136,11 @@ export interface Intent {
   targets?: readonly TargetKind[];
   /** Where the canvas's context menu lists it: on a node, on an edge, on the empty canvas. */
   menu?: readonly MenuPlace[];
+  /**
+   * The menu lists it only where it applies (the project's intents: a workload alone has no other to
+   * edit or close), rather than shown unavailable as the others are.
+   */
+  menuWhenApplies?: true;
   applies(ctx: IntentContext): boolean;
   /** Why it does not apply here, in words, when that is worth saying (its key was pressed). */
   why?(ctx: IntentContext): string | undefined;
