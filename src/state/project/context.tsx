@@ -15,11 +15,11 @@ export function useProjectStore(): ProjectStore | undefined {
   return useContext(ProjectStoreContext) ?? undefined;
 }
 
-const NO_PROJECT: Pick<ProjectState, 'workloads' | 'peers'> = { workloads: [], peers: [] };
+const NO_PROJECT: Pick<ProjectState, 'workloads'> = { workloads: [] };
 const nothing = createStore(() => NO_PROJECT);
 
 /** The part of the project a component renders (nothing of it without a project store). */
-export function useProject<T>(selector: (state: Pick<ProjectState, 'workloads' | 'peers'>) => T): T {
-  const store: StoreApi<Pick<ProjectState, 'workloads' | 'peers'>> = useProjectStore() ?? nothing;
+export function useProject<T>(selector: (state: Pick<ProjectState, 'workloads'>) => T): T {
+  const store: StoreApi<Pick<ProjectState, 'workloads'>> = useProjectStore() ?? nothing;
   return useStore(store, selector);
 }

@@ -39,7 +39,7 @@ describe('the project', () => {
     expect(document.getState().text).toBe(b);
     expect(project.getState().workloads).toHaveLength(2);
     expect(activeIndex(project.getState())).toBe(1);
-    expect(project.getState().peers.map((p) => p.name)).toEqual(['workload-a']);
+    expect(project.getState().workloads.flatMap((w) => (w ? [w.name] : []))).toEqual(['workload-a']);
     expect(otherTexts(project.getState())).toEqual([a + '# mine\n']);
     expect(unsavedOthers(project.getState())).toBe(1);
 
@@ -47,7 +47,7 @@ describe('the project', () => {
     expect(project.getState().select(0)).toBe(true);
     expect(document.getState().text).toBe(a + '# mine\n');
     expect(hasChanges(document.getState())).toBe(true);
-    expect(project.getState().peers.map((p) => p.name)).toEqual(['workload-b']);
+    expect(project.getState().workloads.flatMap((w) => (w ? [w.name] : []))).toEqual(['workload-b']);
     expect(document.getState().undo()).toBe(true);
     expect(document.getState().text).toBe(a);
     // And the second kept its own.
@@ -75,7 +75,7 @@ describe('the project', () => {
     project.getState().add(b, 'b');
     project.getState().remove(0); // one put aside
     expect(document.getState().text).toBe(b);
-    expect(project.getState().peers).toEqual([]);
+    expect(project.getState().workloads).toEqual([null]);
     project.getState().remove(0);
     expect(isOpen(document.getState())).toBe(false);
     expect(project.getState().workloads).toEqual([]);
@@ -86,7 +86,7 @@ describe('the project', () => {
     project.getState().add(b, 'b');
     document.getState().open(workload('workload-c'), 'c');
     expect(project.getState().workloads).toHaveLength(2);
-    expect(project.getState().peers.map((p) => p.name)).toEqual(['workload-a']);
+    expect(project.getState().workloads.flatMap((w) => (w ? [w.name] : []))).toEqual(['workload-a']);
   });
 
   it('is kept in the draft and read back after a reload, in its order', async () => {

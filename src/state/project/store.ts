@@ -1,6 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseWorkloadText } from '../../core/document/parse';
-import { projectPeer, type ProjectPeer } from '../../core/graph/project';
 import type { ProjectAccess } from '../document/automation';
 import type { ParkedDocument } from '../document/editing';
 import { hasChanges, isOpen, type DocumentStore } from '../document/store';
@@ -10,14 +9,15 @@ import { hasChanges, isOpen, type DocumentStore } from '../document/store';
  * One of them is edited at a time — it lives in the document store, the single source of truth the
  * panes read — and the others are put aside here, each with its text, what was opened, its origin and
  * its undo history, so that taking one up again loses nothing. The canvas draws the others as peers
- * (core/graph/project.ts), the Compose export and its readiness take them all.
+ * (core/graph/project.ts, read there: not in the page's first download), the Compose export and its
+ * readiness take them all.
  *
  * The document store does not know about the project: the project follows it (a workload opened
  * from the start screen or a template replaces the one being edited, in its place in the project).
  */
 export interface ProjectWorkload extends ParkedDocument {
-  /** What the canvas and the export need of it, read once when it is put aside. */
-  peer: ProjectPeer;
+  /** Its metadata.name ('' without one), read once when it is put aside. */
+  name: string;
 }
 
 export interface ProjectState {
@@ -26,8 +26,6 @@ export interface ProjectState {
    * (its text is the document store's). Empty while nothing is open.
    */
   workloads: ReadonlyArray<ProjectWorkload | null>;
-  /** The others' peers, in order: one array while they do not change (the canvas derives from it). */
-  peers: readonly ProjectPeer[];
   /** Opens a workload into the project, beside the others, and makes it the one edited. */
   add(text: string, origin: string): void;
   /** Makes the workload at `index` (in `workloads`) the one edited; false when there is none there. */
@@ -53,24 +51,22 @@ export function createProjectStore(
     const { text, openedText, origin, history } = document.getState();
     // A keystroke after coming back starts a new undo step rather than joining the typing before.
     const settled = history.typing ? { ...history, typing: { ...history.typing, ended: true } } : history;
-    return { text, openedText, origin, history: settled, peer: projectPeer(parseWorkloadText(text)) };
+    return { text, openedText, origin, history: settled, name: nameIn(text) };
   };
-  const peersOf = (workloads: ReadonlyArray<ProjectWorkload | null>) => workloads.flatMap((w) => (w ? [w.peer] : []));
 
   const initial: Array<ProjectWorkload | null> = isOpen(document.getState())
     ? stored.others.map((w) => ({
         ...w,
         history: { past: [], future: [], typing: null },
-        peer: projectPeer(parseWorkloadText(w.text)),
+        name: nameIn(w.text),
       }))
     : [];
   if (isOpen(document.getState())) initial.splice(Math.min(Math.max(stored.position, 0), initial.length), 0, null);
 
   const store = createStore<ProjectState>()((set, get) => {
-    const put = (workloads: Array<ProjectWorkload | null>) => set({ workloads, peers: peersOf(workloads) });
+    const put = (workloads: Array<ProjectWorkload | null>) => set({ workloads });
     return {
       workloads: initial,
-      peers: peersOf(initial),
       add(text, origin) {
         if (!isOpen(document.getState())) {
           document.getState().open(text, origin); // the first of the project: followed below
@@ -113,11 +109,20 @@ export function createProjectStore(
   document.subscribe((next, previous) => {
     if (isOpen(next) === isOpen(previous)) return;
     const { workloads } = store.getState();
-    if (isOpen(next) && workloads.length === 0) store.setState({ workloads: [null], peers: [] });
-    else if (!isOpen(next) && workloads.length > 0) store.setState({ workloads: [], peers: [] });
+    if (isOpen(next) && workloads.length === 0) store.setState({ workloads: [null] });
+    else if (!isOpen(next) && workloads.length > 0) store.setState({ workloads: [] });
   });
   return store;
 }
+
+/** metadata.name of a workload's plain data, '' without one. */
+function nameOf(value: unknown): string {
+  const metadata = (value as { metadata?: { name?: unknown } } | null)?.metadata;
+  const name = typeof metadata === 'object' && metadata !== null ? metadata.name : undefined;
+  return typeof name === 'string' ? name : '';
+}
+
+const nameIn = (text: string) => nameOf(parseWorkloadText(text).value);
 
 /** Where the workload being edited stands in the project (0 when nothing is open). */
 export function activeIndex(state: Pick<ProjectState, 'workloads'>): number {
@@ -132,8 +137,8 @@ export function unsavedOthers(state: Pick<ProjectState, 'workloads'>): number {
 /** The name of each workload of the project, in order ('' for one without a name). */
 export function workloadNames(project: ProjectStore, document: DocumentStore): string[] {
   const edited = document.getState().readable.parsed;
-  const own = projectPeer(edited).name;
-  return project.getState().workloads.map((w) => (w ? w.peer.name : own));
+  const own = nameOf(edited.value);
+  return project.getState().workloads.map((w) => (w ? w.name : own));
 }
 
 /** Every workload of the project, in order, as its text (the one edited as it is now). */

@@ -28,8 +28,7 @@ import { useCanvasFocus } from './use-canvas-focus';
 import { elementsAskedFor, useCanvasSelection } from './use-canvas-selection';
 import { useArrange } from './use-arrange';
 import { useGraphPositions } from './use-positions';
-import { useProjectControls } from './use-project-controls';
-import { useProject } from '../../state/project/context';
+import { useProjectControls, useProjectPeers } from './use-project-controls';
 import { useCanvasSize, useFitOnLayout, useHideEdgesWhileZooming, useMarkMoving, type CanvasSize } from './view-hooks';
 import './graph.css';
 
@@ -57,7 +56,7 @@ function GraphCanvas() {
   const readable = useDocument((s) => s.readable);
   const stale = useDocument(doesNotParse);
   // The project's other workloads, drawn as one node each with the links to them (core/graph/project.ts).
-  const peers = useProject((s) => s.peers);
+  const peers = useProjectPeers();
   const graph = useMemo(() => deriveGraph(readable.parsed, readable.diagnostics, peers), [readable, peers]);
   const project = useProjectControls();
   const flow = useReactFlow<FlowNode, FlowEdge>();

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { newProjectWorkload, peerNodeId, WORKLOAD_ID } from '../../core/graph';
+import { newProjectWorkload, peerNodeId, projectPeer, WORKLOAD_ID, type ProjectPeer } from '../../core/graph';
+import { parseWorkloadText } from '../../core/document/parse';
 import { useDocumentStore } from '../../state/document/context';
 import { hasChanges } from '../../state/document/store';
-import { useProjectStore } from '../../state/project/context';
-import { activeIndex, workloadNames } from '../../state/project/store';
+import { useProject, useProjectStore } from '../../state/project/context';
+import { activeIndex, workloadNames, type ProjectWorkload } from '../../state/project/store';
 import { useOptionalConfirm } from '../dialog/confirm';
 import type { ProjectControls } from '../intents/table';
 import { templateList } from '../../core/templates/list';
@@ -58,4 +59,22 @@ export function useProjectControls(): ProjectControls | undefined {
       },
     };
   }, [project, document, confirm]);
+}
+
+/** Each workload put aside, read once (it does not change while it is aside). */
+const peerOf = new WeakMap<ProjectWorkload, ProjectPeer>();
+
+/** The project's other workloads as the canvas draws them (core/graph/project.ts), in order. */
+export function useProjectPeers(): readonly ProjectPeer[] {
+  const workloads = useProject((s) => s.workloads);
+  return useMemo(
+    () =>
+      workloads.flatMap((w) => {
+        if (!w) return [];
+        let peer = peerOf.get(w);
+        if (!peer) peerOf.set(w, (peer = projectPeer(parseWorkloadText(w.text))));
+        return [peer];
+      }),
+    [workloads],
+  );
 }
