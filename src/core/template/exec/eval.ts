@@ -81,7 +81,7 @@ export class Evaluator {
     this.vars = [{ name: '$', value: data === null ? undefined : data }];
     this.functions = new Map(Object.entries(options.functions ?? {}).map(([k, f]) => [k, toSpec(f)]));
     this.missingKey = options.missingKey ?? 'default';
-    this.now = options.now ?? (() => performance.now());
+    this.now = options.now ?? Date.now; // the core runs where `performance` may not be typed; ms are enough for a 5 s budget
     this.deadline = Math.min(this.now() + TEMPLATE_BUDGET.timeMs, options.deadline ?? Infinity);
   }
 
