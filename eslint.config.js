@@ -14,6 +14,7 @@ export default tseslint.config(
       'node_modules/**',
       'src/core/validate/generated/**',
       'src/api/generated/**',
+      'src/core/catalog/generated/**',
       'test-results/**',
       'playwright-report/**',
       'coverage/**',

@@ -1,4 +1,4 @@
-import type { Provisioner } from '../provisioners/types';
+import type { ProvisionerInfo } from '../provisioners/types';
 import { builtinCatalog } from './catalog';
 import { loadCatalogFile, readProvisionerFile, type LoadedEntry } from './load';
 import type { Catalog, CatalogEntry, CatalogFile, CatalogFileSummary } from './types';
@@ -19,7 +19,7 @@ export type CatalogFileReader = (file: CatalogFile) => { loaded: LoadedEntry[] }
 
 export function buildCatalog(files: readonly CatalogFile[], read: CatalogFileReader = loadCatalogFile): CatalogBuild {
   const entries: CatalogEntry[] = [];
-  const provisioners: Provisioner[] = [];
+  const provisioners: ProvisionerInfo[] = [];
   const summaries: CatalogFileSummary[] = [];
   const errors: CatalogBuild['errors'] = [];
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {

@@ -1,7 +1,7 @@
 import { provisionerMatches } from '../provisioners/match';
 import { resourceUid } from '../provisioners/uid';
 import type { Resource, Workload } from '../workload/types';
-import { builtinCatalogEntries, builtinProvisioners } from './entries';
+import { BUILTIN_ENTRIES, BUILTIN_PROVISIONERS } from './generated/builtin-catalog';
 import { SAMPLE_WORKLOAD } from './sample';
 import type { Catalog, CatalogEntry } from './types';
 
@@ -10,10 +10,12 @@ let builtin: Catalog | undefined;
 /**
  * The catalog with nothing loaded: score-compose's default provisioners and the environment resource.
  * It needs no provisioner file read, so it is here, apart from `buildCatalog` (build.ts): the app
- * checks the first workload against it without loading the template engine that files need.
+ * checks the first workload against it without loading the template engine that files need. It is
+ * generated data (generated/builtin-catalog.ts): its provisioners are listed without their code, which
+ * the exporters bring (runnableProvisioners).
  */
 export function builtinCatalog(): Catalog {
-  builtin ??= { entries: [...builtinCatalogEntries()], provisioners: builtinProvisioners(), files: [] };
+  builtin ??= { entries: [...BUILTIN_ENTRIES], provisioners: [...BUILTIN_PROVISIONERS], files: [] };
   return builtin;
 }
 

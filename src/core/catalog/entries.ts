@@ -1,6 +1,5 @@
-import { defaultProvisioners } from '../provisioners/builtin';
-import { environmentProvisioner } from '../provisioners/environment';
-import type { Provisioner } from '../provisioners/types';
+import type { Provisioner, ProvisionerInfo } from '../provisioners/types';
+import { BUILTIN_ENTRIES, BUILTIN_PROVISIONERS } from './generated/builtin-catalog';
 import { paramExample, sampleRun } from './sample';
 import type { CatalogEntry, CatalogOutput, CatalogParam, CatalogValue, EntrySource, ProvisionerKind } from './types';
 
@@ -72,28 +71,16 @@ export function entryFromProvisioner(provisioner: Provisioner, facts: EntryFacts
   };
 }
 
-/** The built-in provisioners, score-compose's defaults and the environment resource, in match order. */
-export function builtinProvisioners(): Provisioner[] {
-  return [...defaultProvisioners(), environmentProvisioner];
-}
-
-let builtinEntries: CatalogEntry[] | undefined;
-
-/** The built-in catalog entries (computed once: the sample runs are cheap but not free). */
+/**
+ * The built-in catalog entries: generated from the built-in provisioners (scripts/gen-builtin-catalog.ts),
+ * so that listing them runs none of them, and needs none of their code.
+ */
 export function builtinCatalogEntries(): readonly CatalogEntry[] {
-  builtinEntries ??= builtinProvisioners().map((p) =>
-    entryFromProvisioner(p, {
-      kind: p.type === 'environment' ? 'environment' : 'built-in',
-      source: { kind: 'built-in' },
-      paramsDeclared: true,
-      outputsDeclared: true,
-    }),
-  );
-  return builtinEntries;
+  return BUILTIN_ENTRIES;
 }
 
-function builtinByUri(p: Provisioner): Provisioner | undefined {
-  return builtinProvisioners().find((b) => b.uri === p.uri && b.type === p.type);
+function builtinByUri(p: Provisioner): ProvisionerInfo | undefined {
+  return BUILTIN_PROVISIONERS.find((b) => b.uri === p.uri && b.type === p.type);
 }
 
 /**

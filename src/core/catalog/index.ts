@@ -27,7 +27,8 @@ export {
   type ResourceRef,
 } from './catalog';
 export { buildCatalog, type CatalogBuild } from './build';
-export { builtinCatalogEntries, builtinProvisioners, sampleName } from './entries';
+export { builtinCatalogEntries, sampleName } from './entries';
+export { builtinProvisioners, runnableProvisioners } from '../provisioners/builtin/runnable';
 export { loadCatalogFile, provisionersFromFiles, type LoadedEntry } from './load';
 export { catalogDocument, catalogJson, catalogYaml, provisionerListing, type ProvisionerListRow } from './document';
 export { addResourceArgs, missingServicePort, resourceFromEntry, resourceSnippet } from './snippet';

@@ -1,4 +1,4 @@
-import type { Provisioner } from '../provisioners/types';
+import type { ProvisionerInfo } from '../provisioners/types';
 
 /**
  * The resource catalog: which resource types exist, what each needs (params) and gives (outputs),
@@ -90,8 +90,11 @@ export interface CatalogFileSummary {
 /** The active catalog: loaded files' entries (in file name order), then the built-in ones. */
 export interface Catalog {
   entries: readonly CatalogEntry[];
-  /** `provisioners[i]` runs `entries[i]`: what the Compose export uses, in the same order. */
-  provisioners: readonly Provisioner[];
+  /**
+   * `provisioners[i]` runs `entries[i]`: what the Compose export uses, in the same order. The built-ins
+   * are listed without their code: runnableProvisioners (provisioners/builtin/runnable.ts) gives it.
+   */
+  provisioners: readonly ProvisionerInfo[];
   files: readonly CatalogFileSummary[];
 }
 

@@ -109,7 +109,7 @@ function exportOf(text: string, catalog: Catalog, options: PreviewOptions): Comp
   const cached = lastExport.get(catalog);
   if (cached?.key === key) return cached.result;
   const result = exportCompose([{ text }], {
-    provisioners: [...catalog.provisioners],
+    provisioners: catalog.provisioners,
     seed: options.seed ?? 0,
     ...(options.env ? { env: options.env } : {}),
   });

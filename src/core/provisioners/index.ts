@@ -7,6 +7,7 @@
  */
 export type {
   Provisioner,
+  ProvisionerInfo,
   ProvisionContext,
   ProvisionInput,
   ProvisionOutcome,

@@ -33,6 +33,14 @@ export interface Provisioner {
   provision(input: ProvisionInput, context: ProvisionContext): ProvisionOutcome;
 }
 
+/**
+ * A provisioner as a catalog lists it: what it says of itself, with or without the code that runs it.
+ * The built-ins are listed without (their words are generated data, core/catalog/generated): the
+ * first view lists and checks against them without downloading their code, which comes with the
+ * exporters that run them (runnableProvisioners, ./builtin/runnable.ts).
+ */
+export type ProvisionerInfo = Omit<Provisioner, 'provision'> & { provision?: Provisioner['provision'] };
+
 /** A service port of a workload, as provisioners see it (score-compose buildWorkloadServices). */
 export interface WorkloadServicePort {
   Name: string;

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CatalogBuild } from '../../core/catalog/build';
 import { builtinCatalog } from '../../core/catalog/catalog';
 import type { Catalog, CatalogFile } from '../../core/catalog/types';
-import type { Provisioner } from '../../core/provisioners/types';
+import type { ProvisionerInfo } from '../../core/provisioners/types';
 import type { KeyValueStorage } from '../browser/storage';
 import { defaultReadApart, loadedReader, loadReader, readAll, READER_MISSING, readKey, reads } from './file-reads';
 import type { FileRead } from './reader-protocol';
@@ -37,7 +37,7 @@ export interface CatalogState {
   /** Fetches a provisioners file from this site (or the configured catalog address) and adds it. */
   loadFromUrl(url: string): Promise<LoadResult>;
   /** The provisioners in match order: loaded files (by name), then the built-ins. */
-  activeProvisioners(): Provisioner[];
+  activeProvisioners(): ProvisionerInfo[];
 }
 
 export type LoadResult = { ok: true; name: string; entries: number } | { error: string };

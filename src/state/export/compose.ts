@@ -1,5 +1,5 @@
 import { exportCompose, type ComposeExport, type ComposeFlags } from '../../core/export/compose';
-import type { Provisioner } from '../../core/provisioners';
+import type { ProvisionerInfo } from '../../core/provisioners';
 import { workloadProjectName } from './names';
 
 /**
@@ -13,7 +13,7 @@ export interface WorkloadExportInput {
   workload: string | undefined;
   seed: number;
   /** Undefined: score-compose's default provisioners. */
-  provisioners?: readonly Provisioner[] | undefined;
+  provisioners?: readonly ProvisionerInfo[] | undefined;
   /** score-compose generate's options, the same that `score-designer compose` reads from its flags. */
   flags?: ComposeFlags | undefined;
   /** The texts of the project's other workloads (state/project): one Compose project of them all. */

@@ -1,5 +1,5 @@
 import type { ExportedVariables } from '../../core/inspector';
-import type { Provisioner } from '../../core/provisioners';
+import type { ProvisionerInfo } from '../../core/provisioners';
 import type { BackgroundValidation } from '../document/check/background-validation';
 
 /** The validation worker, which previews exports too; undefined where workers cannot run, or once it failed. */
@@ -20,7 +20,7 @@ export interface PreviewInput {
   seed: number;
   projectName: string | undefined;
   /** The export's provisioners. The worker has them already (it checks against the same catalog). */
-  provisioners: readonly Provisioner[] | undefined;
+  provisioners: readonly ProvisionerInfo[] | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Provisioner } from '../../core/provisioners';
+import type { ProvisionerInfo } from '../../core/provisioners';
 import type { CatalogStore } from '../catalog/store';
 import { readK8sSettings, type ExportTarget, type K8sSettings } from './settings';
 
@@ -19,7 +19,7 @@ export interface ExportState {
   /** The manifests.yaml last exported per workload (the Kubernetes preview's baseline). */
   lastManifests: Readonly<Record<string, string>>;
   /** The provisioners in match order; undefined for score-compose's defaults. */
-  provisioners: readonly Provisioner[] | undefined;
+  provisioners: readonly ProvisionerInfo[] | undefined;
   /**
    * The catalog, when the export follows one: the Kubernetes export reads its files that are score-k8s
    * files, the bundle carries the files an export used. `provisioners` changes with it.
@@ -35,7 +35,7 @@ export interface ExportState {
   regenerateSeed(workload: string): number;
   /** Remembers what was exported, as the baseline the preview compares with. */
   recordExport(workload: string, compose: string): void;
-  setProvisioners(provisioners: readonly Provisioner[] | undefined): void;
+  setProvisioners(provisioners: readonly ProvisionerInfo[] | undefined): void;
   /**
    * Changes what the export remembers beside the seeds, and keeps it (storage): the Kubernetes
    * export's choices, made by the export's own code (choices.ts), loaded later than this store.

@@ -1,6 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { composeBundle } from '../../core/export/bundle';
-import type { Provisioner } from '../../core/provisioners';
+import type { ProvisionerInfo } from '../../core/provisioners';
 
 /**
  * Exporting a selection of saved workloads: as their score files (one file, or a .zip of several),
@@ -58,7 +58,7 @@ export function scoreFilesDownload(workloads: readonly ExportedWorkload[]): Libr
 
 export interface ComposeBundleOptions {
   /** The active catalog's provisioners (what the single-workload export uses too). */
-  provisioners?: readonly Provisioner[];
+  provisioners?: readonly ProvisionerInfo[];
   /** Seed for generated names and passwords. */
   seed: number;
 }

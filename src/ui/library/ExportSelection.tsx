@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Provisioner } from '../../core/provisioners';
+import type { ProvisionerInfo } from '../../core/provisioners';
 import {
   composeBundleDownload,
   scoreFilesDownload,
@@ -25,7 +25,7 @@ export function ExportSelection({
   selected: ReadonlySet<string>;
   disabled: boolean;
   fetchText: (name: string) => Promise<string>;
-  provisioners: () => readonly Provisioner[];
+  provisioners: () => readonly ProvisionerInfo[];
   onClear: () => void;
   onMessage: (message: LibraryMessage) => void;
 }) {

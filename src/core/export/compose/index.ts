@@ -1,7 +1,8 @@
 import { defaultProvisioners } from '../../provisioners/builtin';
 import { environmentProvisioner } from '../../provisioners/environment';
 import { createRandom } from '../../provisioners/random';
-import type { Provisioner } from '../../provisioners/types';
+import { runnableProvisioners } from '../../provisioners/builtin/runnable';
+import type { Provisioner, ProvisionerInfo } from '../../provisioners/types';
 import type { ShapeContext } from './compose-shapes';
 import { compareStrings as compareGoStrings, sortStrings as sortGoStrings } from '../../go/sort';
 import type { WorkloadSource } from './load';
@@ -45,8 +46,11 @@ export interface ComposeExportOptions extends ComposeFlags {
   projectName?: string;
   /** Seed for random resource names and passwords. Default 0. */
   seed?: number;
-  /** Provisioners in match order (first match wins). Default: score-compose's default provisioners. */
-  provisioners?: Provisioner[];
+  /**
+   * Provisioners in match order (first match wins), as a catalog lists them (built-ins may come without
+   * their code: they are given theirs). Default: score-compose's default provisioners.
+   */
+  provisioners?: readonly ProvisionerInfo[];
   /** Environment variables known at export time, for `environment` resources in files and params. */
   env?: Record<string, string>;
   /** Reads a file that a workload's `files[].source` names (relative to the workload's file). */
@@ -119,7 +123,7 @@ function runExport(inputs: readonly WorkloadSource[], options: ComposeExportOpti
   const { workloads, builds } = prepared;
 
   // As score-compose: the environment provisioner is added when no loaded provisioner takes that type.
-  const provisioners = [...(options.provisioners ?? defaultProvisioners())];
+  const provisioners = options.provisioners ? runnableProvisioners(options.provisioners) : defaultProvisioners();
   if (!provisioners.some((p) => p.type === 'environment')) provisioners.push(environmentProvisioner);
   const environment = trackEnvironment(provisioners);
   const provisioned = provisionResources({

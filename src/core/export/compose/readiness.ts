@@ -3,7 +3,7 @@ import { parseWorkloadText, type ParsedDocument } from '../../document/parse';
 import { childPointer } from '../../document/pointer';
 import { rangeOf, type RangePart } from '../../document/source-map';
 import { resourceUid } from '../../provisioners/uid';
-import type { Provisioner } from '../../provisioners/types';
+import type { ProvisionerInfo } from '../../provisioners/types';
 import { workloadOf } from '../../workload/read';
 import type { Resource, Workload } from '../../workload/types';
 import { pointerPath } from './error-place';
@@ -20,7 +20,7 @@ import { isRecord, textOf } from '../../workload/values';
  */
 export interface ReadinessOptions {
   /** The export's provisioners in match order; score-compose's defaults when absent. */
-  provisioners?: readonly Provisioner[] | undefined;
+  provisioners?: readonly ProvisionerInfo[] | undefined;
   /** Seed of generated names and passwords: it changes no verdict, only the values. */
   seed?: number;
   /**

@@ -139,7 +139,9 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
       const target = options.readinessTarget?.();
       const question = target && target.target !== 'compose' ? { readinessTarget: target } : {};
       const peers = options.peers?.() ?? [];
-      return (await ask({ text, only: 'readiness', ...question, ...(peers.length > 0 ? { peers } : {}) })).readiness ?? [];
+      return (
+        (await ask({ text, only: 'readiness', ...question, ...(peers.length > 0 ? { peers } : {}) })).readiness ?? []
+      );
     },
     async platformStatus(text, files) {
       const platformFiles = files !== sentPlatform ? files : undefined;
