@@ -75,9 +75,6 @@ const store = createDocumentStore(recovered, {
 });
 // The workloads open together (the one edited is the store's): kept in the draft with it.
 const project = createProjectStore(store, recovered.project);
-project.subscribe((next, previous) => {
-  if (next.workloads !== previous.workloads) store.getState().recheck(); // a link may now reach, or no longer
-});
 catalogStore.subscribe((next, previous) => {
   if (next.catalog !== previous.catalog) store.getState().recheck();
 });

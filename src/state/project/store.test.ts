@@ -81,6 +81,17 @@ describe('the project', () => {
     expect(project.getState().workloads).toEqual([]);
   });
 
+  it('checks the one edited again when a workload put aside is closed (a link may no longer reach), and only then', () => {
+    const { document, project } = open();
+    const recheck = vi.spyOn(document.getState(), 'recheck');
+    project.getState().add(b, 'b'); // opening checks the new one with the others as they are
+    project.getState().select(0); // so does taking one up
+    expect(recheck).not.toHaveBeenCalled();
+    project.getState().remove(1); // b, put aside
+    expect(recheck).toHaveBeenCalledTimes(1);
+    expect(document.getState().text).toBe(a);
+  });
+
   it('replaces the one edited in its place when another is opened over it (New, Open)', () => {
     const { document, project } = open();
     project.getState().add(b, 'b');

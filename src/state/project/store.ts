@@ -90,6 +90,9 @@ export function createProjectStore(
         if (workloads[index] === undefined) return;
         if (workloads[index] !== null) {
           put(workloads.filter((_, i) => i !== index));
+          // The workload edited stays, but a link of it may no longer reach: checked again. (Opening,
+          // taking up or adding a workload checks the one edited already, with the others as they are.)
+          document.getState().recheck();
           return;
         }
         const rest = workloads.filter((_, i) => i !== index);
