@@ -1,5 +1,11 @@
 import { isTrue, renderTemplate, sprigFunctions, TEMPLATE_BUDGET, TemplateError, type BudgetLimit } from '../template';
-import type { Provisioner, ProvisionResult, WorkloadService, WorkloadServicePort } from './types';
+import type {
+  Provisioner,
+  ProvisionResult,
+  ResourceProvisionInput,
+  WorkloadService,
+  WorkloadServicePort,
+} from './types';
 import { decodeYaml, decodeYamlMap } from '../go/yaml';
 
 /**
@@ -40,16 +46,7 @@ export function createTemplateProvisioner(spec: TemplateProvisionerSpec): Provis
       // The templates of one resource share one time budget, as they run for one purpose.
       const deadline = Date.now() + TEMPLATE_BUDGET.timeMs; // the clock eval.ts reads (the core has no `performance` type)
       const data: Record<string, unknown> = {
-        Uid: input.uid,
-        Type: input.type,
-        Class: input.class,
-        Id: input.id,
-        Params: input.params,
-        Metadata: input.metadata,
-        Init: {},
-        State: input.state,
-        Shared: input.shared,
-        SourceWorkload: input.sourceWorkload,
+        ...resourceTemplateData(input),
         WorkloadServices: goStructMap(input.workloadServices, zeroService),
         ComposeProjectName: input.composeProjectName,
         MountsDirectory: input.mountsDirectory,
@@ -63,10 +60,7 @@ export function createTemplateProvisioner(spec: TemplateProvisionerSpec): Provis
         try {
           text = renderTemplate('', source, data, { functions, deadline });
         } catch (error) {
-          if (error instanceof TemplateError) {
-            const what = error.phase === 'parse' ? 'failed to parse template' : 'failed to execute template';
-            throw new Failure(`${key} template failed: ${what}: ${error.message}`, error.budget);
-          }
+          if (error instanceof TemplateError) throw new Failure(templateFailure(key, error), error.budget);
           throw error;
         }
         return text.trim() === '' ? undefined : text;
@@ -152,6 +146,31 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 function zeroPort(): WorkloadServicePort {
   return { Name: '', Port: 0, TargetPort: 0, Protocol: '' };
+}
+
+/**
+ * The template data both tools give a provisioner of the resource itself, under the names of their
+ * provisioners.Input (score-compose's and score-k8s's agree on these); each adds its own beside them.
+ */
+export function resourceTemplateData(input: ResourceProvisionInput): Record<string, unknown> {
+  return {
+    Uid: input.uid,
+    Type: input.type,
+    Class: input.class,
+    Id: input.id,
+    Params: input.params,
+    Metadata: input.metadata,
+    Init: {},
+    State: input.state,
+    Shared: input.shared,
+    SourceWorkload: input.sourceWorkload,
+  };
+}
+
+/** Why a provisioner's template did not render, in the words both tools use. */
+export function templateFailure(key: string, error: TemplateError): string {
+  const what = error.phase === 'parse' ? 'failed to parse template' : 'failed to execute template';
+  return `${key} template failed: ${what}: ${error.message}`;
 }
 
 export function zeroService(): WorkloadService {

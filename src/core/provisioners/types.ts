@@ -55,7 +55,8 @@ export interface WorkloadService {
   Ports: Record<string, WorkloadServicePort>;
 }
 
-export interface ProvisionInput {
+/** What score-compose and score-k8s both give a provisioner of the resource itself (their provisioners.Input). */
+export interface ResourceProvisionInput {
   /** `type.class#workload.name`, or `type.class#id` for a shared resource. */
   uid: string;
   type: string;
@@ -70,6 +71,9 @@ export interface ProvisionInput {
   shared: Record<string, unknown>;
   /** The workload that declared the resource (the one with params, when several do). */
   sourceWorkload: string;
+}
+
+export interface ProvisionInput extends ResourceProvisionInput {
   workloadServices: Record<string, WorkloadService>;
   composeProjectName: string;
   /** Relative to the project: `.score-compose/mounts`. */

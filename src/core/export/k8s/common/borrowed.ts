@@ -27,8 +27,13 @@ export {
 export { lookupInOutputs, type OutputLookup } from '../../../provisioners/lookup';
 export { provisionerMatches } from '../../../provisioners/match';
 export { resourceUid, uidParts } from '../../../provisioners/uid';
-export { goStructMap, zeroService } from '../../../provisioners/template-provisioner';
-export type { WorkloadService, WorkloadServicePort } from '../../../provisioners/types';
+export {
+  goStructMap,
+  resourceTemplateData,
+  templateFailure,
+  zeroService,
+} from '../../../provisioners/template-provisioner';
+export type { ResourceProvisionInput, WorkloadService, WorkloadServicePort } from '../../../provisioners/types';
 export { buildResolver, substituteString, substituteValue, type Resolver } from '../../compose/substitution';
 export { decodeWorkloads, type LoadedWorkload, type WorkloadSource } from '../../compose/load';
 export { patchMap, primeResources, sortResources, type ResourceRecord } from '../../compose/provision';

@@ -5,9 +5,11 @@ import {
   isRecord,
   parseTemplate,
   patchMap,
+  resourceTemplateData,
   SeededRandom,
   sprigFunctions,
   TemplateError,
+  templateFailure,
   zeroService,
   type ParsedTemplate,
   type TemplateFunction,
@@ -77,16 +79,7 @@ function run(
   const functions = { ...sprigFunctions(random), encodeSecretRef: SECRET_REF };
   const data: Record<string, unknown> = {
     Guid: input.guid,
-    Uid: input.uid,
-    Type: input.type,
-    Class: input.class,
-    Id: input.id,
-    Params: input.params,
-    Metadata: input.metadata,
-    Init: {},
-    State: input.state,
-    Shared: input.shared,
-    SourceWorkload: input.sourceWorkload,
+    ...resourceTemplateData(input),
     WorkloadMetadata: input.workloadMetadata,
     // A Go map of structs: a workload that is not there reads as an empty one, not as nil.
     WorkloadServices: goStructMap(input.workloadServices, zeroService),
@@ -102,8 +95,7 @@ function run(
       text = executeTemplate(compiled(key, source), data, { functions });
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
-      const what = error.phase === 'parse' ? 'failed to parse template' : 'failed to execute template';
-      throw new Failure(`${key} template failed: ${what}: ${error.message}`);
+      throw new Failure(templateFailure(key, error));
     }
     if (text.trim() === '') return undefined;
     const decoded = decodeYaml(text);

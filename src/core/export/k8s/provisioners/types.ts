@@ -1,4 +1,4 @@
-import type { SeededRandom, WorkloadService } from '../common/borrowed';
+import type { ResourceProvisionInput, SeededRandom, WorkloadService } from '../common/borrowed';
 import type { Manifest } from '../common/write';
 
 /**
@@ -23,19 +23,9 @@ export interface K8sProvisioner {
 }
 
 /** What a provisioner's templates see (score-k8s's provisioners.Input). */
-export interface K8sProvisionInput {
+export interface K8sProvisionInput extends ResourceProvisionInput {
   /** A uuid made the first time the resource is seen (seeded here). */
   guid: string;
-  uid: string;
-  type: string;
-  class: string;
-  id: string;
-  params: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  /** The resource's state from an earlier run: empty for a fresh export. */
-  state: Record<string, unknown>;
-  shared: Record<string, unknown>;
-  sourceWorkload: string;
   workloadMetadata: Record<string, unknown>;
   /** How each workload is reached: its Service's name and its ports by name and by number. */
   workloadServices: Record<string, WorkloadService>;
