@@ -36,9 +36,10 @@ const k8sExporters = new WeakMap<ExportStore, ReturnType<typeof memoizedK8sExpor
 
 /**
  * The Kubernetes export with the store's options and the catalog's files, memoized per store on its
- * input (text, seed, options, files): the preview and the menu share one export per change.
+ * input (text, seed, options, files): the preview and the menu share one export per change. It is
+ * made in the validation worker too (k8s.ts).
  */
-export function k8sExportOf(exports: ExportStore, input: { text: string; seed: number }): WorkloadK8sExport {
+export function k8sExportOf(exports: ExportStore, input: { text: string; seed: number }): Promise<WorkloadK8sExport> {
   let k8s = k8sExporters.get(exports);
   if (!k8s) k8sExporters.set(exports, (k8s = memoizedK8sExport()));
   const { k8s: settings, catalog } = exports.getState();
@@ -88,7 +89,7 @@ export async function prepareExport(
   }
   const seed = exports.getState().ensureSeed(workload);
   if (kind === 'k8s') {
-    const k8s = k8sExportOf(exports, { text, seed });
+    const k8s = await k8sExportOf(exports, { text, seed });
     if (k8s.errors.length > 0) return { ok: false, kind, errors: k8s.errors, warnings: k8s.warnings };
     return {
       ok: true,
@@ -104,7 +105,7 @@ export async function prepareExport(
   }
   const result = await exportOf(exports, { text, workload: workload || undefined, seed, peers });
   if (kind === 'bundle') {
-    return makeBundle({ text, workload, compose: result, k8s: k8sExportOf(exports, { text, seed }), exports });
+    return makeBundle({ text, workload, compose: result, k8s: await k8sExportOf(exports, { text, seed }), exports });
   }
   if (result.errors.length > 0) return { ok: false, kind, errors: result.errors, warnings: result.warnings };
   const mounts = mountsWarning(result);

@@ -239,10 +239,10 @@ describe('export store: the Kubernetes export and the target readiness checks', 
   it("follows the catalog's files and entries, and runs the Kubernetes export with the files that are score-k8s files", async () => {
     const catalog = createCatalogStore();
     const store = createExportStore({ catalog });
-    const before = k8sExportOf(store, { text: withQueue, seed: 1 });
+    const before = await k8sExportOf(store, { text: withQueue, seed: 1 });
     expect(before.errors.join()).toMatch(/not supported by any provisioner/);
     await catalog.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME });
-    const after = k8sExportOf(store, { text: withQueue, seed: 1 });
+    const after = await k8sExportOf(store, { text: withQueue, seed: 1 });
     expect(after.errors).toEqual([]);
     expect(after.usedFiles).toEqual(['acme.provisioners.yaml']);
   });

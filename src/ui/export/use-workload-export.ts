@@ -63,11 +63,14 @@ export function useWorkloadExport(target: ExportTarget): WorkloadExportView {
 
   const asked = useMemo((): TargetExport | Promise<TargetExport> | undefined => {
     if (seed === undefined) return undefined;
+    // Worked out in the validation worker: a slow provisioner never freezes the tab (compose.ts, k8s.ts).
     if (target === 'kubernetes') {
-      const k8s = k8sExportOf(store, { text: parsed.text, seed });
-      return { ...k8s, text: k8s.manifests, commandLine: k8sCommandLine(settings, seed) };
+      return k8sExportOf(store, { text: parsed.text, seed }).then((k8s) => ({
+        ...k8s,
+        text: k8s.manifests,
+        commandLine: k8sCommandLine(settings, seed),
+      }));
     }
-    // Worked out in the validation worker: a slow provisioner never freezes the tab (compose.ts).
     return exportOf(store, { text: parsed.text, workload: workload || undefined, seed, peers }).then((compose) => ({
       ...compose,
       text: compose.compose,

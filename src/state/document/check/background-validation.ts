@@ -25,6 +25,7 @@ export function startBackgroundValidation(options: WorkerOptions = {}): Backgrou
     exportedVariables: (text, options) => loaded().then((c) => c.exportedVariables(text, options)),
     exportReadiness: (text) => loaded().then((c) => c.exportReadiness!(text)),
     composeExport: (text, question) => loaded().then((c) => c.composeExport!(text, question)),
+    k8sExport: (text, question) => loaded().then((c) => c.k8sExport!(text, question)),
     placeholderPreview: (text, raw, seed) => loaded().then((c) => c.placeholderPreview!(text, raw, seed)),
     platformStatus: (text, files) => loaded().then((c) => c.platformStatus!(text, files)),
   };

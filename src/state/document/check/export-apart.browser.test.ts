@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../../core/catalog';
 import { parseWorkloadText } from '../../../core/document/parse';
 import { exportCompose, withPeerFiles } from '../../../core/export/compose';
+import { exportWorkloadK8s } from '../../../core/export/k8s/workload-export';
 import { previewPlaceholder } from '../../../core/export/placeholder-preview';
 import { validateText } from '../../../core/validate';
 import { startBackgroundValidation } from './background-validation';
@@ -103,6 +104,15 @@ describe('the validation worker’s exports', () => {
     expect(await worker.composeExport!(shop, flagged)).toEqual(
       exportCompose(withPeerFiles({ text: shop }), { ...flagged, provisioners: [...catalog.provisioners] }),
     );
+  });
+
+  it('exports the workload to Kubernetes as the app does: the seed, the options and the catalog’s files', async () => {
+    const worker = startBackgroundValidation({ catalogFiles: () => files })!;
+    const settings = { namespace: 'shop', image: '', startOrder: 'ignore' as const };
+    const exported = await worker.k8sExport!(shop, { seed: 5, settings });
+    expect(exported).toEqual(exportWorkloadK8s({ text: shop, seed: 5, settings, files }));
+    expect(exported.manifests).toContain('namespace: shop');
+    expect(exported.errors).toEqual([]);
   });
 
   it('previews a placeholder as the page would, with the export’s seed', async () => {

@@ -104,6 +104,17 @@ scope.onmessage = ({
     scope.postMessage({ id, compose: exportCompose(withPeerFiles({ text, parsed }, peers), options) });
     return;
   }
+  if (only === 'kubernetes') {
+    const question = data.k8sOptions!;
+    const held = files; // as they are now, should others come while the code downloads
+    const answer = (kubernetes: ReturnType<typeof import('./k8s-readiness').kubernetesExportOf>) =>
+      scope.postMessage({ id, kubernetes });
+    (k8s ??= import('./k8s-readiness')).then(
+      (loaded) => answer(loaded.kubernetesExportOf(text, held, question)),
+      () => scope.postMessage({ id }), // its code did not download: the page works it out itself
+    );
+    return;
+  }
   if (only === 'placeholder') {
     const { raw, seed } = data.placeholder!;
     const preview = previewPlaceholder(parsed, watched() ?? builtinCatalog(), raw, seed === undefined ? {} : { seed });

@@ -23,7 +23,7 @@ import { answerBase, applyPlaceholderPatch, applyValuePatch, type AnswerBase } f
  */
 
 /** The questions that run provisioners' templates: the one a silent worker is stuck on. */
-const RUN_TEMPLATES = new Set<WorkerRequest['only']>(['export', 'readiness', 'compose', 'placeholder']);
+const RUN_TEMPLATES = new Set<WorkerRequest['only']>(['export', 'readiness', 'compose', 'placeholder', 'kubernetes']);
 
 const pageWorker = (): ValidationWorker =>
   new Worker(new URL('./validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
@@ -216,6 +216,11 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
       const { compose } = await ask(peers.length > 0 ? { ...question, peers } : question);
       if (!compose) throw new Error('the validation worker did not export');
       return compose;
+    },
+    async k8sExport(text, k8sOptions) {
+      const { kubernetes } = await ask({ text, only: 'kubernetes', k8sOptions });
+      if (!kubernetes) throw new Error('the validation worker did not export');
+      return kubernetes;
     },
     async placeholderPreview(text, raw, seed) {
       const { placeholder } = await ask({ text, only: 'placeholder', placeholder: seed === undefined ? { raw } : { raw, seed } });

@@ -2,6 +2,7 @@ import type { CatalogFile } from '../../../core/catalog';
 import type { Edit } from '../../../core/commands';
 import type { Diagnostic } from '../../../core/diagnostics';
 import type { ComposeExport, ComposeFlags } from '../../../core/export/compose';
+import type { K8sWorkloadSettings, WorkloadK8sExport } from '../../../core/export/k8s/workload-export';
 import type { PlaceholderPreview } from '../../../core/export/placeholder-preview';
 import type { K8sReadinessSettings } from '../../../core/export/k8s/readiness';
 import type { ExportedVariables } from '../../../core/inspector';
@@ -31,9 +32,9 @@ export interface WorkerRequest {
    * `readiness`: what the Compose export would refuse or change (core/export/compose/readiness.ts).
    * `platform`: the orchestrator's readiness preview under the platform's files (platform-findings.ts).
    * `compose`: the app's Compose export of the text (with `peers`). `placeholder`: what a `${…}` becomes
-   * in the Compose export (the YAML pane's hover).
+   * in the Compose export (the YAML pane's hover). `kubernetes`: the app's Kubernetes export of the text.
    */
-  only?: 'pointer' | 'read' | 'export' | 'readiness' | 'platform' | 'compose' | 'placeholder';
+  only?: 'pointer' | 'read' | 'export' | 'readiness' | 'platform' | 'compose' | 'placeholder' | 'kubernetes';
   /** For `readiness`: the export target checked; Compose when absent. */
   readinessTarget?: ReadinessTarget;
   /** For `readiness`: the texts of the project's other workloads, exported with this one (state/project). */
@@ -42,6 +43,8 @@ export interface WorkerRequest {
   exportOptions?: { seed: number; projectName?: string };
   /** For `compose`: the export's options (the provisioners are the catalog's, the other workloads `peers`). */
   composeOptions?: ComposeQuestion;
+  /** For `kubernetes`: the export's seed and options (the provisioners are the catalog files' score-k8s ones). */
+  k8sOptions?: K8sQuestion;
   /** For `placeholder`: the `${…}` asked about, and the export's seed. */
   placeholder?: { raw: string; seed?: number };
   /** The loaded provisioner files, sent when they changed: the worker checks against their catalog. */
@@ -67,6 +70,8 @@ export interface WorkerReply {
   readiness?: Diagnostic[];
   /** The answer to `only: 'compose'`. */
   compose?: ComposeExport;
+  /** The answer to `only: 'kubernetes'`. */
+  kubernetes?: WorkloadK8sExport;
   /** The answer to `only: 'placeholder'`. */
   placeholder?: PlaceholderPreview;
   /** The answer to `only: 'platform'` (undefined when the preview failed). */
@@ -121,6 +126,8 @@ export interface BackgroundValidation {
   exportReadiness?(text: string): Promise<Diagnostic[]>;
   /** The app's Compose export of the text, with the catalog's provisioners (state/export/compose.ts). */
   composeExport?(text: string, question: ComposeQuestion): Promise<ComposeExport>;
+  /** The app's Kubernetes export of the text, with the catalog's files (state/export/k8s.ts). */
+  k8sExport?(text: string, question: K8sQuestion): Promise<WorkloadK8sExport>;
   /** What a placeholder of the text becomes in the Compose export (core/export/placeholder-preview.ts). */
   placeholderPreview?(text: string, raw: string, seed: number | undefined): Promise<PlaceholderPreview>;
   /** The orchestrator's readiness preview of the text under the platform's files (see platform-findings.ts). */
@@ -146,6 +153,12 @@ export interface ValidationWorker {
   onerror: ((event: ErrorEvent) => void) | null;
   postMessage(request: WorkerRequest): void;
   terminate(): void;
+}
+
+/** What the app's Kubernetes export is given besides the text and the catalog's files. */
+export interface K8sQuestion {
+  seed: number;
+  settings: K8sWorkloadSettings;
 }
 
 /** What the app's Compose export is given besides the text and the catalog's provisioners. */
