@@ -69,6 +69,8 @@ test('with a slow provisioner, the Compose preview, the placeholder hover and th
   // The Compose preview: its export runs the slow template for each of the three resources.
   await page.getByRole('tab', { name: 'Compose preview' }).click();
   const preview = page.getByRole('region', { name: 'Compose preview' });
+  // While it is worked out, the preview says so (the page, free, shows it).
+  await expect(preview.getByRole('status')).toHaveText('Working out the export…');
   const code = preview.getByLabel('compose.yaml');
   await expect(code).toContainText('DB_HOST: slow-shop', { timeout: 60_000 });
   await expect(code).toContainText('AUDIT_HOST: slow-shop');
