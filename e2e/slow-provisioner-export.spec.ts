@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { app, expect, exportMenu, setText, templateButton, test, waitForEditor } from './fixtures';
+import {
+  app,
+  expect,
+  exportMenu,
+  longestPause,
+  setText,
+  startHeartbeat,
+  templateButton,
+  test,
+  waitForEditor,
+} from './fixtures';
 
 /**
  * A provisioners file whose template is slow but within the template budget (hashes of a megabyte,
@@ -38,22 +47,10 @@ resources:
     type: postgres
 `;
 
-/** The longest gap between the page's heartbeats from `from` on: a frozen main thread shows as one. */
-function longestPause(page: Page, from: number): Promise<number> {
-  return page.evaluate((since) => {
-    const beats = (window as unknown as { beats: number[] }).beats.filter((t) => t >= since);
-    return Math.max(0, ...beats.slice(1).map((t, i) => t - beats[i]!));
-  }, from);
-}
-
 test('with a slow provisioner, the Compose preview, the placeholder hover and the Export are worked out apart: the tab stays responsive', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const beats: number[] = [];
-    (window as unknown as { beats: number[] }).beats = beats;
-    setInterval(() => beats.push(performance.now()), 50);
-  });
+  await startHeartbeat(page);
   await page.route(
     (url) => url.pathname === '/catalogs/slow.provisioners.yaml',
     (route) => route.fulfill({ status: 200, contentType: 'application/yaml', body: SLOW }),
