@@ -204,3 +204,26 @@ export async function viewSettled(page: Page, options?: { timeout?: number }) {
     }, options)
     .toBe(true);
 }
+
+/**
+ * The page's heartbeat, from its first script (call before `page.goto`): a frozen main thread shows
+ * as a gap between beats (see longestPause).
+ */
+export async function startHeartbeat(page: Page) {
+  await page.addInitScript(() => {
+    const beats: number[] = [];
+    (window as unknown as { beats: number[] }).beats = beats;
+    setInterval(() => beats.push(performance.now()), 50);
+  });
+}
+
+/** The longest gap between the page's heartbeats from `from` to `to` (performance.now() times of the page). */
+export function longestPause(page: Page, from: number, to = Infinity): Promise<number> {
+  return page.evaluate(
+    ([a, b]) => {
+      const beats = (window as unknown as { beats: number[] }).beats.filter((t) => t >= a && t <= b);
+      return Math.max(0, ...beats.slice(1).map((t, i) => t - beats[i]!));
+    },
+    [from, to] as const,
+  );
+}

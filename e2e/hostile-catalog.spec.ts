@@ -1,4 +1,4 @@
-import { app, expect, templateButton, test, waitForEditor } from './fixtures';
+import { app, expect, longestPause, startHeartbeat, templateButton, test, waitForEditor } from './fixtures';
 
 /**
  * A provisioners file a link can bring to anyone's tab (`?catalog=`), whose template is slow within
@@ -16,11 +16,7 @@ test('a slow provisioner template from a ?catalog= link runs apart: the tab stay
   page,
 }) => {
   // The page's heartbeat, from its first script: a frozen main thread shows as a gap between beats.
-  await page.addInitScript(() => {
-    const beats: number[] = [];
-    (window as unknown as { beats: number[] }).beats = beats;
-    setInterval(() => beats.push(performance.now()), 50);
-  });
+  await startHeartbeat(page);
   // The file is held until the workload is open, so that its templates run while the user types.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -50,13 +46,7 @@ test('a slow provisioner template from a ?catalog= link runs apart: the tab stay
   await expect(ui.alert).toContainText('provisioner 0 (template://acme/slow)');
   await expect(ui.alert).toContainText(/budget/);
   const to = await page.evaluate(() => performance.now());
-  const gap = await page.evaluate(
-    ([a, b]) => {
-      const beats = (window as unknown as { beats: number[] }).beats.filter((t) => t >= a && t <= b);
-      return Math.max(...beats.slice(1).map((t, i) => t - beats[i]!));
-    },
-    [from, to] as const,
-  );
+  const gap = await longestPause(page, from, to);
   // A few long tasks of the page's own under load; the template, on the page, took the whole time.
   test.info().annotations.push({ type: 'longest gap between heartbeats (ms)', description: String(Math.round(gap)) });
   expect(gap).toBeLessThan(2_500);

@@ -39,37 +39,37 @@ function stores(text: string, catalog?: ReturnType<typeof createCatalogStore>) {
 }
 
 describe('prepareExport', () => {
-  it('score.yaml is the text exactly as authored, including what was typed a moment ago', () => {
+  it('score.yaml is the text exactly as authored, including what was typed a moment ago', async () => {
     const { document, exports } = stores(authored);
     const typed = `${authored}# a last comment\n`;
     document.getState().typeText(typed); // not yet checked: the export must not lag behind
-    const out = prepareExport('score', document, exports);
+    const out = await prepareExport('score', document, exports);
     expect(out).toMatchObject({ ok: true, fileName: 'score.yaml', content: typed });
   });
 
-  it('score.yaml with errors is still saved as written, with a word about them', () => {
+  it('score.yaml with errors is still saved as written, with a word about them', async () => {
     const { document, exports } = stores('apiVersion: score.dev/v1b1\nmetadata:\n  name: x\n');
-    const out = prepareExport('score', document, exports);
+    const out = await prepareExport('score', document, exports);
     expect(out.ok && out.content).toBe('apiVersion: score.dev/v1b1\nmetadata:\n  name: x\n');
     expect(out.ok && out.notice).toMatch(/as written, with its \d+ errors?/);
   });
 
-  it('compose.yaml is exportCompose of the same text with the workload’s seed, and says what is not converted', () => {
+  it('compose.yaml is exportCompose of the same text with the workload’s seed, and says what is not converted', async () => {
     const { document, exports } = stores(authored);
-    const out = prepareExport('compose', document, exports);
+    const out = await prepareExport('compose', document, exports);
     if (!out.ok) throw new Error(out.errors.join());
     const seed = exports.getState().seeds.shop!;
     expect(out.content).toBe(exportCompose([{ text: authored }], { seed, projectName: 'shop' }).compose);
     expect(out.warnings.join('\n')).toMatch(/limits: not supported/);
     expect(out.info.join('\n')).toMatch(/To connect to postgres/);
     // The same seed next time: the same passwords.
-    const again = prepareExport('compose', document, exports);
+    const again = await prepareExport('compose', document, exports);
     expect(again.ok && again.content).toBe(out.content);
   });
 
-  it('the bundle holds compose.yaml and the mounted files', () => {
+  it('the bundle holds compose.yaml and the mounted files', async () => {
     const { document, exports } = stores(authored);
-    const out = prepareExport('bundle', document, exports);
+    const out = await prepareExport('bundle', document, exports);
     if (!out.ok) throw new Error(out.errors.join());
     expect(out.fileName).toBe('shop.zip');
     const files = unzipSync(out.content as Uint8Array);
@@ -77,23 +77,23 @@ describe('prepareExport', () => {
     expect(strFromU8(files['.score-compose/mounts/files/shop-files-app.conf']!)).toMatch(/^db=pg-/);
   });
 
-  it('says why compose.yaml cannot be made: a syntax error, or what score-compose refuses', () => {
+  it('says why compose.yaml cannot be made: a syntax error, or what score-compose refuses', async () => {
     const broken = stores('apiVersion: score.dev/v1b1\nmetadata: [\n');
-    const syntax = prepareExport('compose', broken.document, broken.exports);
+    const syntax = await prepareExport('compose', broken.document, broken.exports);
     expect(syntax).toMatchObject({ ok: false });
     expect(!syntax.ok && syntax.errors[0]).toMatch(/does not parse/);
 
     const unknown = stores(authored.replace('type: postgres', 'type: no-such-type'));
-    const refused = prepareExport('bundle', unknown.document, unknown.exports);
+    const refused = await prepareExport('bundle', unknown.document, unknown.exports);
     expect(!refused.ok && refused.errors.join()).toMatch(/not supported by any provisioner/);
   });
 });
 
 describe('prepareExport: Kubernetes and complete downloads', () => {
-  it('manifests.yaml is exportKubernetes of the same text with the workload’s seed and the export’s options', () => {
+  it('manifests.yaml is exportKubernetes of the same text with the workload’s seed and the export’s options', async () => {
     const { document, exports } = stores(authored);
     setK8sSettings(exports, { namespace: 'shop-ns' });
-    const out = prepareExport('k8s', document, exports);
+    const out = await prepareExport('k8s', document, exports);
     if (!out.ok) throw new Error(out.errors.join());
     const seed = exports.getState().seeds.shop!;
     const expected = exportKubernetes([{ text: authored, file: 'score.yaml' }], { seed, namespace: 'shop-ns' });
@@ -103,16 +103,16 @@ describe('prepareExport: Kubernetes and complete downloads', () => {
     expect(out.compose).toBeUndefined();
   });
 
-  it('says why manifests.yaml cannot be made, in score-k8s’s words with the line', () => {
+  it('says why manifests.yaml cannot be made, in score-k8s’s words with the line', async () => {
     const { document, exports } = stores(authored.replace('type: postgres', 'type: no-such-type'));
-    const out = prepareExport('k8s', document, exports);
+    const out = await prepareExport('k8s', document, exports);
     expect(out.ok).toBe(false);
     expect(!out.ok && out.errors.join()).toMatch(/^line 19: .*not supported by any provisioner/);
   });
 
-  it('compose.yaml alone warns that it mounts files it does not hold, and offers the bundle', () => {
+  it('compose.yaml alone warns that it mounts files it does not hold, and offers the bundle', async () => {
     const { document, exports } = stores(authored);
-    const out = prepareExport('compose', document, exports);
+    const out = await prepareExport('compose', document, exports);
     if (!out.ok) throw new Error(out.errors.join());
     expect(out.warnings[0]).toMatch(
       /^compose\.yaml mounts 2 files from \.score-compose\/mounts\/ that it does not hold/,
@@ -122,7 +122,7 @@ describe('prepareExport: Kubernetes and complete downloads', () => {
     const plain = stores(
       'apiVersion: score.dev/v1b1\nmetadata:\n  name: plain\ncontainers:\n  web:\n    image: nginx\n',
     );
-    const alone = prepareExport('compose', plain.document, plain.exports);
+    const alone = await prepareExport('compose', plain.document, plain.exports);
     expect(alone.ok && alone.offerBundle).toBeFalsy();
     expect(alone.ok && alone.warnings.join()).not.toMatch(/mounts/);
   });
@@ -136,7 +136,7 @@ describe('prepareExport: Kubernetes and complete downloads', () => {
     await catalog.getState().addFile({ name: 'bus.yaml', text: unused });
     const text = authored.replace('resources:\n  db:', 'resources:\n  jobs:\n    type: queue\n  db:');
     const { document, exports } = stores(text, catalog);
-    const out = prepareExport('bundle', document, exports);
+    const out = await prepareExport('bundle', document, exports);
     if (!out.ok) throw new Error(out.errors.join());
     const files = unzipSync(out.content as Uint8Array);
     expect(files['score.yaml']).toEqual(new TextEncoder().encode(text));
@@ -154,12 +154,12 @@ describe('prepareExport: Kubernetes and complete downloads', () => {
     expect(readme).toContain(`--seed ${exports.getState().seeds.shop!}`);
   });
 
-  it('a bundle of the export that works says what is left out, and none is made when neither works', () => {
+  it('a bundle of the export that works says what is left out, and none is made when neither works', async () => {
     // Built from source: the Kubernetes export has an image for it (its option), the Compose export here none.
     const text = authored.replace('image: "nginx:1.27"', 'image: .');
     const { document, exports } = stores(text);
     setK8sSettings(exports, { image: 'registry.example/shop:1' });
-    const out = prepareExport('bundle', document, exports);
+    const out = await prepareExport('bundle', document, exports);
     if (!out.ok) throw new Error(out.errors.join());
     const files = unzipSync(out.content as Uint8Array);
     expect(files['compose.yaml']).toBeUndefined();
@@ -169,7 +169,7 @@ describe('prepareExport: Kubernetes and complete downloads', () => {
     expect(strFromU8(files['README.md']!)).toMatch(/`compose\.yaml` is not included: /);
 
     setK8sSettings(exports, { image: '' });
-    const neither = prepareExport('bundle', document, exports);
+    const neither = await prepareExport('bundle', document, exports);
     expect(neither.ok).toBe(false);
     expect(!neither.ok && neither.errors.map((e) => e.split(':')[0])).toEqual(['compose.yaml', 'manifests.yaml']);
   });

@@ -1,7 +1,7 @@
 import type { CatalogFile } from '../../core/catalog';
 import type { DocumentStore } from '../document/store';
 import { makeBundle } from './bundle';
-import { memoizedExport, workloadKey, type WorkloadExport, type WorkloadExportInput } from './compose';
+import { exportWorkloadApart, memoizedExport, workloadKey, type WorkloadExport, type WorkloadExportInput } from './compose';
 import { memoizedK8sExport, type WorkloadK8sExport } from './k8s';
 import type { ExportKind, ExportOutcome } from './outcome';
 import type { ExportStore } from './store';
@@ -15,15 +15,19 @@ import type { ExportStore } from './store';
  */
 export type { ExportFailed, ExportKind, ExportMade, ExportOutcome } from './outcome';
 
-const exporters = new WeakMap<ExportStore, (input: WorkloadExportInput) => WorkloadExport>();
+const exporters = new WeakMap<ExportStore, (input: WorkloadExportInput) => Promise<WorkloadExport>>();
 
 /**
  * The compose export with the store's provisioners, memoized per store on its input (text,
- * workload, seed and provisioners): the preview and the menu share one export per change.
+ * workload, seed and provisioners): the preview and the menu share one export per change. It is
+ * made in the validation worker, where its templates cannot freeze the tab (compose.ts).
  */
-export function exportOf(exports: ExportStore, input: Omit<WorkloadExportInput, 'provisioners'>): WorkloadExport {
+export function exportOf(
+  exports: ExportStore,
+  input: Omit<WorkloadExportInput, 'provisioners'>,
+): Promise<WorkloadExport> {
   let compose = exporters.get(exports);
-  if (!compose) exporters.set(exports, (compose = memoizedExport()));
+  if (!compose) exporters.set(exports, (compose = memoizedExport(exportWorkloadApart)));
   return compose({ ...input, provisioners: exports.getState().provisioners });
 }
 
@@ -32,9 +36,10 @@ const k8sExporters = new WeakMap<ExportStore, ReturnType<typeof memoizedK8sExpor
 
 /**
  * The Kubernetes export with the store's options and the catalog's files, memoized per store on its
- * input (text, seed, options, files): the preview and the menu share one export per change.
+ * input (text, seed, options, files): the preview and the menu share one export per change. It is
+ * made in the validation worker too (k8s.ts).
  */
-export function k8sExportOf(exports: ExportStore, input: { text: string; seed: number }): WorkloadK8sExport {
+export function k8sExportOf(exports: ExportStore, input: { text: string; seed: number }): Promise<WorkloadK8sExport> {
   let k8s = k8sExporters.get(exports);
   if (!k8s) k8sExporters.set(exports, (k8s = memoizedK8sExport()));
   const { k8s: settings, catalog } = exports.getState();
@@ -42,13 +47,13 @@ export function k8sExportOf(exports: ExportStore, input: { text: string; seed: n
   return k8s({ ...input, settings, files });
 }
 
-export function prepareExport(
+export async function prepareExport(
   kind: ExportKind,
   document: DocumentStore,
   exports: ExportStore,
   /** The texts of the project's other workloads: the Compose export takes them all (state/project). */
   peers: readonly string[] = [],
-): ExportOutcome {
+): Promise<ExportOutcome> {
   // The text as it is now, checked now: an export never lags behind the last keystroke.
   const report = document.getState().flush();
   const text = document.getState().text;
@@ -84,7 +89,7 @@ export function prepareExport(
   }
   const seed = exports.getState().ensureSeed(workload);
   if (kind === 'k8s') {
-    const k8s = k8sExportOf(exports, { text, seed });
+    const k8s = await k8sExportOf(exports, { text, seed });
     if (k8s.errors.length > 0) return { ok: false, kind, errors: k8s.errors, warnings: k8s.warnings };
     return {
       ok: true,
@@ -98,9 +103,9 @@ export function prepareExport(
       info: k8s.info,
     };
   }
-  const result = exportOf(exports, { text, workload: workload || undefined, seed, peers });
+  const result = await exportOf(exports, { text, workload: workload || undefined, seed, peers });
   if (kind === 'bundle') {
-    return makeBundle({ text, workload, compose: result, k8s: k8sExportOf(exports, { text, seed }), exports });
+    return makeBundle({ text, workload, compose: result, k8s: await k8sExportOf(exports, { text, seed }), exports });
   }
   if (result.errors.length > 0) return { ok: false, kind, errors: result.errors, warnings: result.warnings };
   const mounts = mountsWarning(result);

@@ -1,6 +1,7 @@
-import { exportCompose, type ComposeExport, type ComposeFlags } from '../../core/export/compose';
+import { exportCompose, withPeerFiles, type ComposeExport, type ComposeFlags } from '../../core/export/compose';
 import type { ProvisionerInfo } from '../../core/provisioners';
 import { workloadProjectName } from './names';
+import { askApart } from './preview';
 
 /**
  * The Compose export of the open workload, as the app makes it: one workload, the active
@@ -25,29 +26,58 @@ export interface WorkloadExport extends ComposeExport {
   seed: number;
 }
 
-export function exportWorkload({
-  text,
-  workload,
-  seed,
-  provisioners,
-  flags,
-  peers = [],
-}: WorkloadExportInput): WorkloadExport {
-  const projectName = workloadProjectName(workload);
-  // The others as files of their own beside score.yaml, as `score-compose generate` takes several.
-  const others = peers.map((peer, i) => ({ text: peer, file: `score.${i + 2}.yaml` }));
-  const result = exportCompose([{ text, file: 'score.yaml' }, ...others], {
-    ...flags,
-    seed,
-    projectName,
-    ...(provisioners ? { provisioners: [...provisioners] } : {}),
-  });
+export function exportWorkload(input: WorkloadExportInput): WorkloadExport {
+  return inBrowser(exportHere(input), composeOptionsOf(input));
+}
+
+/**
+ * The same export, made in the validation worker (which has read the text, and holds the catalog's
+ * provisioners), so that a slow provisioner never freezes the tab; here where there is no worker.
+ * When the worker had to be ended (templates past the time budget), the export fails with the reason.
+ */
+export function exportWorkloadApart(input: WorkloadExportInput): Promise<WorkloadExport> {
+  const options = composeOptionsOf(input);
+  return askApart(
+    (worker) => worker.composeExport?.(input.text, { ...options, peers: input.peers ?? [] }),
+    () => exportHere(input),
+    (reason): ComposeExport => ({ ...NOTHING, errors: [`The export was stopped: ${reason}`] }),
+  ).then((result) => inBrowser(result, options));
+}
+
+function exportHere(input: WorkloadExportInput): ComposeExport {
+  const { text, provisioners, peers } = input;
+  const options = { ...composeOptionsOf(input), ...(provisioners ? { provisioners: [...provisioners] } : {}) };
+  return exportCompose(withPeerFiles({ text }, peers), options);
+}
+
+/** The options of the app's export besides its provisioners: the workload's seed, its name as the project's. */
+function composeOptionsOf({ workload, seed, flags }: WorkloadExportInput) {
+  return { ...flags, seed, projectName: workloadProjectName(workload) };
+}
+
+function inBrowser(
+  result: ComposeExport,
+  { seed, projectName }: { seed: number; projectName: string | undefined },
+): WorkloadExport {
   return { ...result, errors: result.errors.map(explainInBrowser), projectName, seed };
 }
 
-/** The same input gives the same object back: the preview and the menu share one export per change. */
-export function memoizedExport(): (input: WorkloadExportInput) => WorkloadExport {
-  let last: { input: WorkloadExportInput; output: WorkloadExport } | undefined;
+/** An export that made nothing. */
+const NOTHING: ComposeExport = {
+  compose: '',
+  files: [],
+  directories: [],
+  warnings: [],
+  info: [],
+  resources: [],
+  sharedState: {},
+  environmentVariables: [],
+  errors: [],
+};
+
+/** The same input gives the same export back (or the same promise of it): the preview and the menu share one export per change. */
+export function memoizedExport<T>(run: (input: WorkloadExportInput) => T): (input: WorkloadExportInput) => T {
+  let last: { input: WorkloadExportInput; output: T } | undefined;
   return (input) => {
     if (
       last?.input.text !== input.text ||
@@ -57,7 +87,7 @@ export function memoizedExport(): (input: WorkloadExportInput) => WorkloadExport
       last.input.flags !== input.flags ||
       !sameTexts(last.input.peers, input.peers)
     ) {
-      last = { input, output: exportWorkload(input) };
+      last = { input, output: run(input) };
     }
     return last.output;
   };

@@ -63,13 +63,13 @@ describe('the app’s Kubernetes export', () => {
     expect(exportWorkloadK8s({ text, seed: 1, settings, files: [] }).warnings.join()).not.toMatch(/namespace/);
   });
 
-  it('gives the same object back for the same input, and a new one when an option changes', () => {
+  it('gives the same object back for the same input, and a new one when an option changes', async () => {
     const run = memoizedK8sExport();
     const input = { text: withoutQueue, seed: 3, settings, files: [] };
     const first = run(input);
     expect(run({ ...input })).toBe(first);
     const other = run({ ...input, settings: readK8sSettings({ namespace: 'other' }) });
     expect(other).not.toBe(first);
-    expect(other.manifests).toContain('namespace: other');
+    expect((await other).manifests).toContain('namespace: other');
   });
 });

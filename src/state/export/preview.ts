@@ -1,6 +1,7 @@
+import type { PlaceholderPreview } from '../../core/export/placeholder-preview';
 import type { ExportedVariables } from '../../core/inspector';
 import type { ProvisionerInfo } from '../../core/provisioners';
-import type { BackgroundValidation } from '../document/check/background-validation';
+import { overran, type BackgroundValidation } from '../document/check/background-validation';
 
 /** The validation worker, which previews exports too; undefined where workers cannot run, or once it failed. */
 let background: BackgroundValidation | undefined;
@@ -29,11 +30,47 @@ export interface PreviewInput {
  * is then loaded on first need).
  */
 export function exportedVariablesOf(text: string, input: PreviewInput): Promise<ExportedVariables | undefined> {
+  return askApart(
+    (worker) => worker.exportedVariables(text, input),
+    () => here(text, input),
+    () => undefined,
+  );
+}
+
+/**
+ * What a placeholder of the text becomes in the Compose export (the YAML pane's hover), worked out in
+ * the validation worker, which runs the export with the catalog's provisioners; `here` where there is none.
+ */
+export function placeholderPreviewOf(
+  text: string,
+  raw: string,
+  seed: number | undefined,
+  here: () => PlaceholderPreview,
+): Promise<PlaceholderPreview> {
+  return askApart(
+    (worker) => worker.placeholderPreview?.(text, raw, seed),
+    here,
+    (reason) => ({ kind: 'unavailable', reason: `Its value is not shown: the Compose export was stopped: ${reason}` }),
+  );
+}
+
+/**
+ * Asks the validation worker, where there is one that can answer; else, or once it failed, works
+ * it out here. A question the worker was ended for (a provisioner's templates ran past the time
+ * budget) is not worked out here, where it would freeze the tab: `overrun` answers it, with the reason.
+ */
+export function askApart<T>(
+  ask: (worker: BackgroundValidation) => Promise<T> | undefined,
+  here: () => T | Promise<T>,
+  overrun: (reason: string) => T,
+): Promise<T> {
   const worker = background;
-  if (!worker) return here(text, input);
-  return worker.exportedVariables(text, input).catch(() => {
+  const asked = worker && ask(worker);
+  if (!asked) return Promise.resolve().then(here);
+  return asked.catch((error: unknown) => {
+    if (overran(error)) return overrun(error.message);
     if (background === worker) background = undefined; // it failed: here from now on
-    return here(text, input);
+    return here();
   });
 }
 

@@ -50,7 +50,7 @@ resources:
 `;
 
 describe('export store: seeds', () => {
-  it('keeps one seed per workload, the same until it is regenerated, and across a reload', () => {
+  it('keeps one seed per workload, the same until it is regenerated, and across a reload', async () => {
     const storage = memoryStorage();
     const store = createExportStore({ storage, newSeed: counter() });
     const shop = store.getState().ensureSeed('shop');
@@ -68,13 +68,13 @@ describe('export store: seeds', () => {
     expect(seedOf(createExportStore({ storage }).getState(), 'shop')).toBe(fresh);
   });
 
-  it('gives the same passwords for the same seed, and new ones after regenerating', () => {
+  it('gives the same passwords for the same seed, and new ones after regenerating', async () => {
     const store = createExportStore({ newSeed: counter() });
     const seed = store.getState().ensureSeed('shop');
-    const first = exportOf(store, { text: withPostgres, workload: 'shop', seed });
-    const again = exportOf(createExportStore({ newSeed: counter() }), { text: withPostgres, workload: 'shop', seed });
+    const first = await exportOf(store, { text: withPostgres, workload: 'shop', seed });
+    const again = await exportOf(createExportStore({ newSeed: counter() }), { text: withPostgres, workload: 'shop', seed });
     expect(again.compose).toBe(first.compose);
-    const regenerated = exportOf(store, {
+    const regenerated = await exportOf(store, {
       text: withPostgres,
       workload: 'shop',
       seed: store.getState().regenerateSeed('shop'),
@@ -84,7 +84,7 @@ describe('export store: seeds', () => {
     expect(regenerated.compose.split('\n').length).toBe(first.compose.split('\n').length);
   });
 
-  it('makes seeds from a random source by default', () => {
+  it('makes seeds from a random source by default', async () => {
     const a = createExportStore().getState().ensureSeed('shop');
     const b = createExportStore().getState().ensureSeed('shop');
     const c = createExportStore().getState().ensureSeed('shop');
@@ -92,7 +92,7 @@ describe('export store: seeds', () => {
     for (const seed of [a, b, c]) expect(seed >>> 0).toBe(seed);
   });
 
-  it('treats names such as __proto__ as plain workload names, and ignores stored junk', () => {
+  it('treats names such as __proto__ as plain workload names, and ignores stored junk', async () => {
     const storage = memoryStorage({
       'score-designer.export.v1': JSON.stringify({ seeds: { good: 7, bad: 'x', neg: -1 }, lastExported: { good: 1 } }),
     });
@@ -110,7 +110,7 @@ describe('export store: seeds', () => {
 });
 
 describe('export store: last export', () => {
-  it('remembers the last exported compose.yaml per workload, across a reload', () => {
+  it('remembers the last exported compose.yaml per workload, across a reload', async () => {
     const storage = memoryStorage();
     const store = createExportStore({ storage });
     expect(lastExportOf(store.getState(), 'shop')).toBeUndefined();
@@ -119,7 +119,7 @@ describe('export store: last export', () => {
     expect(lastExportOf(createExportStore({ storage }).getState(), 'shop')).toBe('services:\n  a: {}\n');
   });
 
-  it('keeps only the most recently exported workloads', () => {
+  it('keeps only the most recently exported workloads', async () => {
     const store = createExportStore();
     for (let i = 0; i <= MAX_REMEMBERED_EXPORTS; i++) store.getState().recordExport(`w${i}`, `${i}\n`);
     expect(lastExportOf(store.getState(), 'w0')).toBeUndefined();
@@ -135,29 +135,29 @@ describe('export store: provisioners', () => {
   it("runs the catalog's provisioners, and follows the catalog when a file is loaded", async () => {
     const catalog = createCatalogStore();
     const store = createExportStore({ catalog });
-    const before = exportOf(store, { text: withQueue, workload: 'app', seed: 1 });
+    const before = await exportOf(store, { text: withQueue, workload: 'app', seed: 1 });
     expect(before.errors.join()).toMatch(/not supported by any provisioner/);
     await catalog.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME });
-    const after = exportOf(store, { text: withQueue, workload: 'app', seed: 1 });
+    const after = await exportOf(store, { text: withQueue, workload: 'app', seed: 1 });
     expect(after.errors).toEqual([]);
     expect(after.compose).toContain('Q: amqp://acme-queue');
   });
 
-  it('uses the default provisioners without a catalog', () => {
-    const out = exportOf(createExportStore(), { text: withPostgres, workload: 'shop', seed: 3 });
+  it('uses the default provisioners without a catalog', async () => {
+    const out = await exportOf(createExportStore(), { text: withPostgres, workload: 'shop', seed: 3 });
     expect(out.compose).toBe(exportCompose([{ text: withPostgres }], { seed: 3, projectName: 'shop' }).compose);
   });
 
-  it('exports once per input: the same text and seed give the same object', () => {
+  it('exports once per input: the same text and seed give the same object', async () => {
     const store = createExportStore();
-    const a = exportOf(store, { text: withPostgres, workload: 'shop', seed: 3 });
-    expect(exportOf(store, { text: withPostgres, workload: 'shop', seed: 3 })).toBe(a);
-    expect(exportOf(store, { text: withPostgres, workload: 'shop', seed: 4 })).not.toBe(a);
+    const a = await exportOf(store, { text: withPostgres, workload: 'shop', seed: 3 });
+    expect(await exportOf(store, { text: withPostgres, workload: 'shop', seed: 3 })).toBe(a);
+    expect(await exportOf(store, { text: withPostgres, workload: 'shop', seed: 4 })).not.toBe(a);
   });
 });
 
 describe('exportWorkload', () => {
-  it("names the compose project after the workload, cleaned as score-compose cleans a directory's name", () => {
+  it("names the compose project after the workload, cleaned as score-compose cleans a directory's name", async () => {
     const out = exportWorkload({ text: withPostgres, workload: 'shop', seed: 1 });
     expect(out.errors).toEqual([]);
     expect(out.compose.startsWith('name: shop\n')).toBe(true);
@@ -167,7 +167,7 @@ describe('exportWorkload', () => {
     expect(workloadProjectName(undefined)).toBeUndefined();
   });
 
-  it('says what to do when a file source cannot be read in the browser', () => {
+  it('says what to do when a file source cannot be read in the browser', async () => {
     const text = `apiVersion: score.dev/v1b1
 metadata:
   name: app
@@ -185,7 +185,7 @@ containers:
     expect(out.errors[0]).toMatch(/put the file's text in `content`/);
   });
 
-  it('reports what score-compose does not convert as warnings', () => {
+  it('reports what score-compose does not convert as warnings', async () => {
     const text = withPostgres.replace(
       '    image: nginx\n',
       '    image: nginx\n    resources:\n      limits:\n        cpu: "1"\n',
@@ -193,7 +193,7 @@ containers:
     expect(exportWorkload({ text, workload: 'shop', seed: 1 }).warnings.join('\n')).toMatch(/limits: not supported/);
   });
 
-  it('keys workloads by metadata.name', () => {
+  it('keys workloads by metadata.name', async () => {
     expect(workloadKey({ metadata: { name: 'shop' } })).toBe('shop');
     expect(workloadKey({ metadata: { name: 3 } })).toBe('');
     expect(workloadKey(null)).toBe('');
@@ -201,7 +201,7 @@ containers:
 });
 
 describe('export store: the Kubernetes export and the target readiness checks', () => {
-  it('remembers the Kubernetes options, the target and the last manifests.yaml, across a reload', () => {
+  it('remembers the Kubernetes options, the target and the last manifests.yaml, across a reload', async () => {
     const storage = memoryStorage();
     const store = createExportStore({ storage });
     expect(store.getState().target).toBe('compose');
@@ -218,7 +218,7 @@ describe('export store: the Kubernetes export and the target readiness checks', 
     expect(lastExportOf(reloaded, 'shop')).toBe('services: {}\n');
   });
 
-  it('reads a stored target and options it does not know as the defaults', () => {
+  it('reads a stored target and options it does not know as the defaults', async () => {
     const storage = memoryStorage({
       'score-designer.export.v1': JSON.stringify({ target: 'swarm', k8s: { startOrder: 'later', namespace: 3 } }),
     });
@@ -227,7 +227,7 @@ describe('export store: the Kubernetes export and the target readiness checks', 
     expect(state.k8s).toEqual({ namespace: '', image: '', startOrder: 'ignore' });
   });
 
-  it('changes nothing (and tells no one) when the options set are the ones it has', () => {
+  it('changes nothing (and tells no one) when the options set are the ones it has', async () => {
     const store = createExportStore();
     let changes = 0;
     store.subscribe(() => changes++);
@@ -239,10 +239,10 @@ describe('export store: the Kubernetes export and the target readiness checks', 
   it("follows the catalog's files and entries, and runs the Kubernetes export with the files that are score-k8s files", async () => {
     const catalog = createCatalogStore();
     const store = createExportStore({ catalog });
-    const before = k8sExportOf(store, { text: withQueue, seed: 1 });
+    const before = await k8sExportOf(store, { text: withQueue, seed: 1 });
     expect(before.errors.join()).toMatch(/not supported by any provisioner/);
     await catalog.getState().addFile({ name: 'acme.provisioners.yaml', text: ACME });
-    const after = k8sExportOf(store, { text: withQueue, seed: 1 });
+    const after = await k8sExportOf(store, { text: withQueue, seed: 1 });
     expect(after.errors).toEqual([]);
     expect(after.usedFiles).toEqual(['acme.provisioners.yaml']);
   });

@@ -3,7 +3,7 @@ import { useDocument, useDocumentStore } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
 import { useExportStore } from './export-context';
 import type { ExportReport, MenuItem } from './export-report';
-import { EXPORT_CODE_MISSING } from './load-export';
+import { EXPORT_CODE_MISSING, EXPORT_WORKING, SAY_WORKING_AFTER_MS } from './load-export';
 import { useKeepInWindow } from '../common/use-keep-in-window';
 import './export.css';
 import { useProjectStore } from '../../state/project/context';
@@ -12,6 +12,8 @@ import { otherTexts } from '../../state/project/store';
 /** Running an export, and its report: loaded with the export's code, when the menu first opens. */
 const loadRunExport = () => import('./run-export');
 type ReportBox = Awaited<ReturnType<typeof loadRunExport>>['ExportReportBox'];
+
+const WORKING: ExportReport = { ok: true, message: EXPORT_WORKING, errors: [], warnings: [], info: [] };
 
 const items: readonly MenuItem[] = [
   { label: 'Download score.yaml', kind: 'score', action: 'download' },
@@ -96,7 +98,13 @@ export function ExportMenu() {
     }
     setBox(() => loaded.ExportReportBox);
     const peers = project ? otherTexts(project.getState()) : [];
-    setReport(await loaded.runExport(item, documentStore, exportStore, peers));
+    // Worked out in the validation worker: said when it takes a while, and the page stays free meanwhile.
+    const working = setTimeout(() => setReport(WORKING), SAY_WORKING_AFTER_MS);
+    try {
+      setReport(await loaded.runExport(item, documentStore, exportStore, peers));
+    } finally {
+      clearTimeout(working);
+    }
   };
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

@@ -7,6 +7,7 @@ import { useConfirm } from '../dialog/confirm';
 import { useExportStore } from './export-context';
 import { ExportMessages } from './ExportMessages';
 import { K8sOptions } from './K8sOptions';
+import { EXPORT_WORKING } from './load-export';
 import { useWorkloadExport } from './use-workload-export';
 import './export.css';
 
@@ -19,7 +20,7 @@ import './export.css';
  * export's code (see ExportPreview.tsx).
  */
 export function ExportPreviewContent({ target, label }: { target: ExportTarget; label: string }) {
-  const { fileName, workload, seed, exported, stale, lastExported } = useWorkloadExport(target);
+  const { fileName, workload, seed, exported, working, stale, lastExported } = useWorkloadExport(target);
   const store = useExportStore();
   const confirm = useConfirm();
   const text = exported?.text ?? '';
@@ -48,7 +49,7 @@ export function ExportPreviewContent({ target, label }: { target: ExportTarget; 
     <section className="compose-preview" aria-label={label}>
       <div className="compose-preview-bar">
         <p className="compose-preview-summary" role="status">
-          {summary(fileName, exported === undefined, text !== '', stale ? undefined : changes, stale)}
+          {working ? EXPORT_WORKING : summary(fileName, exported === undefined, text !== '', stale ? undefined : changes, stale)}
         </p>
         {seed !== undefined && (
           <span

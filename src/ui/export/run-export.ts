@@ -21,7 +21,7 @@ export async function runExport(
   /** The texts of the project's other workloads (state/project): the Compose export takes them all. */
   peers: readonly string[] = [],
 ): Promise<ExportReport> {
-  const outcome = prepareExport(item.kind, documentStore, exportStore, peers);
+  const outcome = await prepareExport(item.kind, documentStore, exportStore, peers);
   if (!outcome.ok) {
     return {
       ok: false,

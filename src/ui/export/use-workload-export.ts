@@ -8,6 +8,7 @@ import { k8sCommandLine, lastManifestsOf } from '../../state/export/k8s';
 import type { ExportTarget } from '../../state/export/settings';
 import { lastExportOf } from '../../state/export/store';
 import { useExportState, useExportStore } from './export-context';
+import { useSettled } from './use-settled';
 import { useWorkloadSeed } from './use-workload-seed';
 import { useProject } from '../../state/project/context';
 import { otherTexts } from '../../state/project/store';
@@ -30,8 +31,10 @@ export interface WorkloadExportView {
   /** metadata.name ('' without one): the key of the seed and the last export. */
   workload: string;
   seed: number | undefined;
-  /** Undefined only for the moment before the workload's seed exists. */
+  /** Undefined before the workload's seed exists, and until its first export is worked out. */
   exported: TargetExport | undefined;
+  /** The export of the text now is being worked out (`exported`, when there is one, is of the text before). */
+  working: boolean;
   /** The text does not parse: this is the export of its last readable version. */
   stale: boolean;
   lastExported: string | undefined;
@@ -58,24 +61,33 @@ export function useWorkloadExport(target: ExportTarget): WorkloadExportView {
     target === 'compose' ? lastExportOf(s, workload) : lastManifestsOf(s, workload),
   );
 
-  const exported = useMemo((): TargetExport | undefined => {
+  const asked = useMemo((): TargetExport | Promise<TargetExport> | undefined => {
     if (seed === undefined) return undefined;
+    // Worked out in the validation worker: a slow provisioner never freezes the tab (compose.ts, k8s.ts).
     if (target === 'kubernetes') {
-      const k8s = k8sExportOf(store, { text: parsed.text, seed });
-      return { ...k8s, text: k8s.manifests, commandLine: k8sCommandLine(settings, seed) };
+      return k8sExportOf(store, { text: parsed.text, seed }).then((k8s) => ({
+        ...k8s,
+        text: k8s.manifests,
+        commandLine: k8sCommandLine(settings, seed),
+      }));
     }
-    const compose = exportOf(store, { text: parsed.text, workload: workload || undefined, seed, peers });
-    return { ...compose, text: compose.compose, commandLine: composeCommandLine(compose) };
+    return exportOf(store, { text: parsed.text, workload: workload || undefined, seed, peers }).then((compose) => ({
+      ...compose,
+      text: compose.compose,
+      commandLine: composeCommandLine(compose),
+    }));
     // The provisioners (which change with the catalog's files) and the options are read from the store by
     // the exports; listed so that a change recomputes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, target, parsed.text, workload, seed, provisioners, settings, peers]);
+  const { value: exported, working } = useSettled(asked);
   return {
     target,
     fileName: target === 'compose' ? 'compose.yaml' : 'manifests.yaml',
     workload,
     seed,
     exported,
+    working,
     stale,
     lastExported,
   };

@@ -2,6 +2,7 @@ import type * as Monaco from 'monaco-editor';
 import type { Catalog } from '../../core/catalog';
 import { previewPlaceholder } from '../../core/export/placeholder-preview';
 import { placeholderAt } from '../../core/workload/placeholders';
+import { placeholderPreviewOf } from '../../state/export/preview';
 import type { ParsedDocument } from '../../core/document/parse';
 import { escapeCode, escapeText } from './markdown';
 
@@ -21,13 +22,16 @@ export function registerPlaceholderHover(
       const located = placeholderAt(parsed, model.getOffsetAt(position));
       if (!located) return null;
       const name = workloadName(parsed.value);
-      const preview = previewPlaceholder(parsed, catalog, located.token.raw, name ? { seed: seedOf(name) } : {});
+      const seed = name ? seedOf(name) : undefined;
+      const { raw } = located.token;
       const start = model.getPositionAt(located.start);
       const end = model.getPositionAt(located.end);
-      return {
+      // The export runs provisioners' templates, which may be slow: in the validation worker, not here.
+      const here = () => previewPlaceholder(parsed, catalog, raw, seed === undefined ? {} : { seed });
+      return placeholderPreviewOf(parsed.text, raw, seed, here).then((preview) => ({
         range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
-        contents: [{ value: '`' + located.token.raw + '`' }, { value: describe(preview), isTrusted: false }],
-      };
+        contents: [{ value: '`' + raw + '`' }, { value: describe(preview), isTrusted: false }],
+      }));
     },
   });
 }

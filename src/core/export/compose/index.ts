@@ -86,6 +86,14 @@ export interface ComposeExport {
 
 const DEFAULT_MOUNTS = '.score-compose/mounts';
 
+/**
+ * One workload as score.yaml and the project's others as files of their own beside it (score.2.yaml,
+ * …), as `score-compose generate` takes several: what the app exports, on the page or in a worker.
+ */
+export function withPeerFiles(workload: Omit<WorkloadSource, 'file'>, peers: readonly string[] = []): WorkloadSource[] {
+  return [{ ...workload, file: 'score.yaml' }, ...peers.map((text, i) => ({ text, file: `score.${i + 2}.yaml` }))];
+}
+
 export function exportCompose(workloads: readonly WorkloadSource[], options: ComposeExportOptions = {}): ComposeExport {
   try {
     return runExport(workloads, options);

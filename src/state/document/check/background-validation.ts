@@ -1,6 +1,7 @@
 import type { BackgroundValidation, WorkerOptions } from './worker-protocol';
 
-export type { BackgroundCheck, BackgroundValidation, EditsSince, WorkerOptions } from './worker-protocol';
+export type { BackgroundCheck, BackgroundValidation, ComposeQuestion, EditsSince, WorkerOptions } from './worker-protocol';
+export { overran } from './worker-protocol';
 
 /*
  * Validation in a Web Worker, for the checks that follow typing in a long text and for the export
@@ -23,6 +24,9 @@ export function startBackgroundValidation(options: WorkerOptions = {}): Backgrou
     read: (parsed) => loaded().then((c) => c.read(parsed)),
     exportedVariables: (text, options) => loaded().then((c) => c.exportedVariables(text, options)),
     exportReadiness: (text) => loaded().then((c) => c.exportReadiness!(text)),
+    composeExport: (text, question) => loaded().then((c) => c.composeExport!(text, question)),
+    k8sExport: (text, question) => loaded().then((c) => c.k8sExport!(text, question)),
+    placeholderPreview: (text, raw, seed) => loaded().then((c) => c.placeholderPreview!(text, raw, seed)),
     platformStatus: (text, files) => loaded().then((c) => c.platformStatus!(text, files)),
   };
 }

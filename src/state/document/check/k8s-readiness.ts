@@ -2,11 +2,13 @@ import type { CatalogFile } from '../../../core/catalog';
 import type { Diagnostic } from '../../../core/diagnostics';
 import { k8sProvisionersFromFiles, type K8sCatalogProvisioners } from '../../../core/export/k8s/catalog-files';
 import { k8sReadiness, type K8sReadinessSettings } from '../../../core/export/k8s/readiness';
+import { exportWorkloadK8s, type WorkloadK8sExport } from '../../../core/export/k8s/workload-export';
 import type { ValidationReport } from '../../../core/validate';
 
 /*
  * The Kubernetes export's readiness, as the validation worker runs it when the page chose that
- * target: a chunk of the worker's own, loaded the first time (the Compose target never loads it).
+ * target, and the Kubernetes export itself (its preview, the Export menu): a chunk of the worker's
+ * own, loaded the first time (the Compose target never loads it).
  */
 
 /** The provisioners of the last catalog files seen: read again only when the page sends new files. */
@@ -17,6 +19,19 @@ export function kubernetesReadinessOf(
   files: readonly CatalogFile[],
   settings: K8sReadinessSettings,
 ): Diagnostic[] {
+  return k8sReadiness(report, { ...settings, provisioners: provisionersOf(files).provisioners });
+}
+
+/** The app's Kubernetes export of the text, with the catalog's files (state/export/k8s.ts). */
+export function kubernetesExportOf(
+  text: string,
+  files: readonly CatalogFile[],
+  question: Omit<Parameters<typeof exportWorkloadK8s>[0], 'text' | 'files'>,
+): WorkloadK8sExport {
+  return exportWorkloadK8s({ ...question, text, files }, provisionersOf(files));
+}
+
+function provisionersOf(files: readonly CatalogFile[]): K8sCatalogProvisioners {
   if (read?.files !== files) read = { files, provisioners: k8sProvisionersFromFiles(files) };
-  return k8sReadiness(report, { ...settings, provisioners: read.provisioners.provisioners });
+  return read.provisioners;
 }

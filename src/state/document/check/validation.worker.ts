@@ -7,13 +7,16 @@
  */
 import { buildCatalog, builtinCatalog, type Catalog, type CatalogFile } from '../../../core/catalog';
 import type { Diagnostic } from '../../../core/diagnostics';
+import { exportCompose, withPeerFiles } from '../../../core/export/compose';
 import { composeReadiness } from '../../../core/export/compose/readiness';
+import { previewPlaceholder } from '../../../core/export/placeholder-preview';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { pointerAt } from '../../../core/document/source-map';
 import type { ParsedDocument } from '../../../core/document/parse';
 import { applyEdits } from '../../../core/document/edits';
 import { reparseWorkloadText } from '../../../core/document/incremental';
 import type { LoadedPlatform, PlatformFiles } from '../../../core/orchestrator/status-view';
+import type { Provisioner } from '../../../core/provisioners';
 import { validateParsed, type ValidationReport } from '../../../core/validate';
 import { REHEARSALS } from './rehearsal';
 import { runApart, typingRehearsal } from './rehearsal-steps';
@@ -53,12 +56,18 @@ let k8s: Promise<typeof import('./k8s-readiness')> | undefined;
 let platform: { files: PlatformFiles; loaded?: LoadedPlatform } | undefined;
 /** The orchestrator's view and CEL: downloaded with the first `platform` request, never for a page without one. */
 let statusView: Promise<typeof import('../../../core/orchestrator/status-view')> | undefined;
+/** The request being answered: the one a word that the worker is still at work is about. */
+let answering = 0;
+/** The catalog whose provisioners say when they start (see watched), made once per catalog. */
+let watchedCatalog: { of: Catalog; catalog: Catalog } | undefined;
 
 scope.onmessage = ({
   data: { id, caret, only, catalogFiles, platformFiles, exportOptions, readinessTarget, peers, ...given },
+  data,
 }) => {
   stopRehearsal?.(); // a request now is the user's: the rest of a rehearsal would only delay it
   stopRehearsal = undefined;
+  answering = id;
   if (catalogFiles) {
     catalog = buildCatalog(catalogFiles).catalog;
     files = catalogFiles;
@@ -82,10 +91,34 @@ scope.onmessage = ({
     scope.postMessage({ id, pointer });
     return;
   }
+  // The catalog here is built from the page's files, as the page's export provisioners are.
+  const provisioners = watched()?.provisioners;
+  const withProvisioners = provisioners ? { provisioners: [...provisioners] } : {};
   if (only === 'export') {
-    // The catalog here is built from the page's files, as the page's export provisioners are.
-    const provisioners = catalog ? { provisioners: [...catalog.provisioners] } : {};
-    scope.postMessage({ id, exported: exportedVariables(text, parsed, { ...exportOptions, ...provisioners }) });
+    scope.postMessage({ id, exported: exportedVariables(text, parsed, { ...exportOptions, ...withProvisioners }) });
+    return;
+  }
+  if (only === 'compose') {
+    // As the app's export makes it (state/export/compose.ts), from this worker's reading of the text.
+    const options = { ...data.composeOptions, ...withProvisioners };
+    scope.postMessage({ id, compose: exportCompose(withPeerFiles({ text, parsed }, peers), options) });
+    return;
+  }
+  if (only === 'kubernetes') {
+    const question = data.k8sOptions!;
+    const held = files; // as they are now, should others come while the code downloads
+    const answer = (kubernetes: ReturnType<typeof import('./k8s-readiness').kubernetesExportOf>) =>
+      scope.postMessage({ id, kubernetes });
+    (k8s ??= import('./k8s-readiness')).then(
+      (loaded) => answer(loaded.kubernetesExportOf(text, held, question)),
+      () => scope.postMessage({ id }), // its code did not download: the page works it out itself
+    );
+    return;
+  }
+  if (only === 'placeholder') {
+    const { raw, seed } = data.placeholder!;
+    const preview = previewPlaceholder(parsed, watched() ?? builtinCatalog(), raw, seed === undefined ? {} : { seed });
+    scope.postMessage({ id, placeholder: preview });
     return;
   }
   if (only === 'readiness') {
@@ -107,7 +140,7 @@ scope.onmessage = ({
     else
       answer(
         composeReadiness(report, {
-          provisioners: catalog ? [...catalog.provisioners] : undefined,
+          provisioners: provisioners && [...provisioners],
           peers: (peers ?? []).map((text) => ({ text })),
         }),
       );
@@ -159,6 +192,28 @@ scope.onmessage = ({
   sent = base;
 };
 
+/**
+ * The catalog, with each provisioner saying (to the page) when it starts: the page ends a worker that
+ * is silent for longer than one resource's templates may take (worker-client.ts), and an export of
+ * several slow resources, each within the budget, must not look like one that never ends.
+ */
+function watched(): Catalog | undefined {
+  if (!catalog) return undefined;
+  if (watchedCatalog?.of !== catalog) {
+    const provisioners = catalog.provisioners.map(
+      (p): Provisioner => ({
+        ...p,
+        provision(input, context) {
+          scope.postMessage({ id: answering, alive: true });
+          return p.provision(input, context);
+        },
+      }),
+    );
+    watchedCatalog = { of: catalog, catalog: { ...catalog, provisioners } };
+  }
+  return watchedCatalog.catalog;
+}
+
 /** The readiness preview of the report's text under the platform's files, with this worker's catalog. */
 function answerPlatform(id: number, report: ValidationReport): void {
   const held = platform;
@@ -185,3 +240,6 @@ async function kubernetesReadiness(
   const { kubernetesReadinessOf } = await (k8s ??= import('./k8s-readiness'));
   return kubernetesReadinessOf(report, files, target.settings);
 }
+
+// Requests sent before this module ran waited for it; from now on the page times the worker's silences.
+scope.postMessage({ id: 0, ready: true });
