@@ -17,6 +17,7 @@ import { applyEdits } from '../../../core/document/edits';
 import { reparseWorkloadText } from '../../../core/document/incremental';
 import type { LoadedPlatform, PlatformFiles } from '../../../core/orchestrator/status-view';
 import type { Provisioner } from '../../../core/provisioners';
+import { runnableProvisioners } from '../../../core/provisioners/builtin/runnable';
 import { validateParsed, type ValidationReport } from '../../../core/validate';
 import { REHEARSALS } from './rehearsal';
 import { runApart, typingRehearsal } from './rehearsal-steps';
@@ -200,7 +201,8 @@ scope.onmessage = ({
 function watched(): Catalog | undefined {
   if (!catalog) return undefined;
   if (watchedCatalog?.of !== catalog) {
-    const provisioners = catalog.provisioners.map(
+    // Built-ins are listed without their code (core/catalog/generated): given theirs here.
+    const provisioners = runnableProvisioners(catalog.provisioners).map(
       (p): Provisioner => ({
         ...p,
         provision(input, context) {
