@@ -55,8 +55,8 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
   onConnectEnd: (event: MouseEvent | TouchEvent, state: FinalConnectionState) => void;
   isValidConnection: (c: { source: string; target: string }) => boolean;
   onMove: OnMove;
-  onMoveStart: () => void;
-  onMoveEnd: () => void;
+  onMoveStart: OnMove;
+  onMoveEnd: OnMove;
   onPaneClick: () => void;
   /** Right-clicks on a node, an edge or the empty canvas (see use-context-menu). */
   contextMenus: {

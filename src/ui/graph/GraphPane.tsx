@@ -181,8 +181,10 @@ function GraphCanvas() {
     () => toFlowEdges(graph, selectedId, sharedFlowCache, alsoSelected),
     [graph, selectedId, alsoSelected],
   );
+  const large = nodes.length >= VISIBLE_ONLY_FROM;
+  const { onMoveStart, onMoveEnd, movingFar } = useMarkMoving(wrapper, large);
   // On a very large graph, only the edges of the nodes in or near the view (see edge-reach).
-  const edges = useEdgesInReach(allEdges, positions, nodes.length, VISIBLE_ONLY_FROM);
+  const edges = useEdgesInReach(allEdges, positions, large, movingFar);
   // What the nodes show, handed to their components apart from React Flow's nodes (see node-content).
   // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
   const [content] = useState(createNodeContent);
@@ -199,7 +201,6 @@ function GraphCanvas() {
   const { onCopy, onPaste } = useClipboardEvents(latest, intentContext, arrange.withTransfer);
   const shiftHeld = useShiftHeld(wrapper);
   const onMove = useHideEdgesWhileZooming(wrapper, allEdges.length);
-  const { onMoveStart, onMoveEnd } = useMarkMoving(wrapper);
   const clearSelection = useCallback(() => setSelectedId(undefined), [setSelectedId]);
 
   // The toolbar's intents are about the selected element, as the graph drawn has it; their context

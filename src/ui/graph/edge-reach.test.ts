@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgesInReach, reachKey, reachOf } from './edge-reach';
+import { edgesInReach, edgesToDraw, reachKey, reachOf } from './edge-reach';
 import type { FlowEdge } from './to-flow';
 
 const edge = (source: string, target: string, selected = false) =>
@@ -56,5 +56,14 @@ describe('the edges a very large canvas draws (its reach)', () => {
     // A node just left of the reach, whose box still reaches into it.
     expect(edgesInReach([edge('left', 'far')], { ...positions, left: { x: -300, y: 5 } }, reach, 800)).toHaveLength(1);
     expect(edgesInReach([near], positions, undefined, 800)).toEqual([]);
+  });
+
+  it('hands all edges of a graph that is not large, and only the selected ones while a large one is moved from far', () => {
+    const positions = { a: { x: 10, y: 10 }, b: { x: 500, y: 300 } };
+    const key = reachKey([0, 0, 1], 1000, 600);
+    const all = [edge('a', 'b'), edge('b', 'a', true)];
+    expect(edgesToDraw(all, positions, { large: false, movingFar: true, key })).toBe(all);
+    expect(edgesToDraw(all, positions, { large: true, movingFar: false, key })).toBe(all);
+    expect(edgesToDraw(all, positions, { large: true, movingFar: true, key })).toEqual([all[1]]);
   });
 });

@@ -76,15 +76,31 @@ export function edgesInReach(
 const selectReachKey = (s: ReactFlowState) => reachKey(s.transform, s.width, s.height);
 
 /**
- * The edges to hand React Flow: all of them below `from` nodes, else those in the view's reach, read
- * from React Flow's store (a string: a pan within the reach re-renders nothing).
+ * The edges to hand React Flow: all of them on a graph that is not `large`, else those in the reach
+ * that `key` stands for, or only the selected ones while the view is moved from far (`movingFar`, see
+ * useMarkMoving).
  */
-export function useEdgesInReach(edges: FlowEdge[], positions: Positions, nodeCount: number, from: number): FlowEdge[] {
-  const large = nodeCount >= from;
+export function edgesToDraw(
+  edges: FlowEdge[],
+  positions: Positions,
+  { large, movingFar, key }: { large: boolean; movingFar: boolean; key: string },
+): FlowEdge[] {
+  if (!large) return edges;
+  if (movingFar) return edges.filter((edge) => edge.selected === true);
+  return edgesInReach(edges, positions, reachOf(key), NODE_EXTENT);
+}
+
+/** edgesToDraw, with the reach read from React Flow's store (a string: a pan within the reach re-renders nothing). */
+export function useEdgesInReach(
+  edges: FlowEdge[],
+  positions: Positions,
+  large: boolean,
+  movingFar: boolean,
+): FlowEdge[] {
   const key = useStore(large ? selectReachKey : noReach);
   return useMemo(
-    () => (large ? edgesInReach(edges, positions, reachOf(key), NODE_EXTENT) : edges),
-    [large, edges, positions, key],
+    () => edgesToDraw(edges, positions, { large, movingFar, key }),
+    [large, movingFar, edges, positions, key],
   );
 }
 
