@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkloadText } from '../document/parse';
-import { validateText } from '../validate';
+import { reparseWorkloadText } from '../document/incremental';
+import { validateParsed, validateText } from '../validate';
 import { deriveGraph } from './derive';
 import { accessibleName } from './describe';
 import type {
@@ -341,5 +342,57 @@ describe('deriveGraph: any input', () => {
     const parsed = parseWorkloadText(text);
     expect(() => deriveGraph(parsed, [])).not.toThrow();
     expect(deriveGraph(parsed, []).nodes[0]!.id).toBe('workload');
+  });
+});
+
+describe('deriveGraph after an edit', () => {
+  const text = `apiVersion: score.dev/v1b1
+metadata:
+  name: shop
+containers:
+  web:
+    image: web:1
+  worker:
+    image: worker:1
+    variables:
+      DB: \${resources.db.host}
+resources:
+  db:
+    type: postgres
+  cache:
+    type: redis
+`;
+  const edited = text.replace('web:1', 'web:2');
+  const at = text.indexOf('web:1');
+  const derive = (parsed: ReturnType<typeof parseWorkloadText>) => {
+    const report = validateParsed(parsed);
+    return deriveGraph(report.parsed, report.diagnostics);
+  };
+
+  it('keeps the nodes of the parts the edit did not touch (the canvas then skips them), and makes the edited one anew', () => {
+    const before = parseWorkloadText(text);
+    const first = derive(before);
+    const second = derive(reparseWorkloadText(before, edited, [{ start: at, end: at + 5, insert: 'web:2' }]));
+    expect(node<ContainerNode>(second, 'container:web')!.image).toBe('web:2');
+    expect(node(second, 'container:web')).not.toBe(node(first, 'container:web'));
+    expect(node(second, 'container:worker')).toBe(node(first, 'container:worker'));
+    expect(node(second, 'resource:db')).toBe(node(first, 'resource:db'));
+  });
+
+  it('puts problems on copies: a node kept from the last check has none of this one’s', () => {
+    const parsed = parseWorkloadText(text);
+    const clean = derive(parsed);
+    const problem = {
+      severity: 'error' as const,
+      code: 'x',
+      message: 'bad',
+      path: '/containers/web/image',
+      range: { line: 6, column: 11, endLine: 6, endColumn: 16 },
+    };
+    const withProblem = deriveGraph(parsed, [problem as never]);
+    expect(node<ContainerNode>(withProblem, 'container:web')!.problems).toHaveLength(1);
+    expect(node<ContainerNode>(clean, 'container:web')!.problems).toHaveLength(0);
+    expect(node<ContainerNode>(deriveGraph(parsed), 'container:web')!.problems).toHaveLength(0);
+    expect(node(withProblem, 'container:worker')).toBe(node(clean, 'container:worker'));
   });
 });

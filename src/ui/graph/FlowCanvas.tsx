@@ -55,8 +55,8 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
   onConnectEnd: (event: MouseEvent | TouchEvent, state: FinalConnectionState) => void;
   isValidConnection: (c: { source: string; target: string }) => boolean;
   onMove: OnMove;
-  onMoveStart: () => void;
-  onMoveEnd: () => void;
+  onMoveStart: OnMove;
+  onMoveEnd: OnMove;
   onPaneClick: () => void;
   /** Right-clicks on a node, an edge or the empty canvas (see use-context-menu). */
   contextMenus: {
@@ -73,6 +73,8 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
   fitOptions: FitViewOptions;
 }) {
   const { wrapper, edges, stale, roomy, fitOptions } = props;
+  // A very large graph is handed only the edges near the view (see edge-reach): it counts as many edges.
+  const large = props.nodes.length >= VISIBLE_ONLY_FROM;
   return (
     <ReactFlow<FlowNode, FlowEdge>
       nodes={props.nodes}
@@ -104,7 +106,7 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
       connectOnClick={false}
       // A very large workload mounts only the nodes and edges in view (and those the view reaches as it
       // moves): 2,000 nodes and 5,600 edges all mounted took seconds to open and every pan a redraw of them all.
-      onlyRenderVisibleElements={props.nodes.length >= VISIBLE_ONLY_FROM}
+      onlyRenderVisibleElements={large}
       nodesConnectable={!stale}
       // No fit of React Flow's own when the canvas appears: useFitOnLayout fits it, readably.
       minZoom={0.02}
@@ -113,7 +115,7 @@ export const FlowCanvas = memo(function FlowCanvas(props: {
       aria-label="Graph of the workload: its containers, resources and start order"
       proOptions={PRO_OPTIONS}
     >
-      <ZoomLevel canvas={wrapper} threshold={edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
+      <ZoomLevel canvas={wrapper} threshold={large || edges.length >= MANY_EDGES ? FAR_ZOOM : FAR_ZOOM_SMALL_GRAPH} />
       <Background />
       <Controls showInteractive={false} fitViewOptions={fitOptions} />
       {roomy && <MiniMap pannable zoomable nodeClassName={miniMapClassName} />}

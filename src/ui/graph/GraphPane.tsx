@@ -27,9 +27,17 @@ import { useCanvasEdits, type CanvasLatest } from './use-canvas-edits';
 import { useCanvasFocus } from './use-canvas-focus';
 import { elementsAskedFor, useCanvasSelection } from './use-canvas-selection';
 import { useArrange } from './use-arrange';
+import { useEdgesInReach } from './edge-reach';
 import { useGraphPositions } from './use-positions';
 import { useProjectControls, useProjectPeers } from './use-project-controls';
-import { useCanvasSize, useFitOnLayout, useHideEdgesWhileZooming, useMarkMoving, type CanvasSize } from './view-hooks';
+import {
+  useCanvasSize,
+  useFitOnLayout,
+  useHideEdgesWhileZooming,
+  useMarkMoving,
+  VISIBLE_ONLY_FROM,
+  type CanvasSize,
+} from './view-hooks';
 import './graph.css';
 
 /**
@@ -169,10 +177,14 @@ function GraphCanvas() {
       ),
     [graph, positions, sizes, selectedId, alsoSelected, renamingId, layout.direction],
   );
-  const edges = useMemo(
+  const allEdges = useMemo(
     () => toFlowEdges(graph, selectedId, sharedFlowCache, alsoSelected),
     [graph, selectedId, alsoSelected],
   );
+  const large = nodes.length >= VISIBLE_ONLY_FROM;
+  const { onMoveStart, onMoveEnd, movingFar } = useMarkMoving(wrapper, large);
+  // On a very large graph, only the edges of the nodes in or near the view (see edge-reach).
+  const edges = useEdgesInReach(allEdges, positions, large, movingFar);
   // What the nodes show, handed to their components apart from React Flow's nodes (see node-content).
   // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
   const [content] = useState(createNodeContent);
@@ -188,8 +200,7 @@ function GraphCanvas() {
   const onKeyDown = useCanvasKeys(latest, focus, intentContext);
   const { onCopy, onPaste } = useClipboardEvents(latest, intentContext, arrange.withTransfer);
   const shiftHeld = useShiftHeld(wrapper);
-  const onMove = useHideEdgesWhileZooming(wrapper, edges.length);
-  const { onMoveStart, onMoveEnd } = useMarkMoving(wrapper);
+  const onMove = useHideEdgesWhileZooming(wrapper, allEdges.length);
   const clearSelection = useCallback(() => setSelectedId(undefined), [setSelectedId]);
 
   // The toolbar's intents are about the selected element, as the graph drawn has it; their context

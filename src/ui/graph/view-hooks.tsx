@@ -88,12 +88,31 @@ export function useHideEdgesWhileZooming(canvas: RefObject<HTMLElement | null>, 
 
 /**
  * Marks the canvas as moving (`data-moving`) from the start of a pan or zoom to its end: the stylesheet
- * makes it a compositor layer only then. Set directly, so that a pan re-renders nothing.
+ * makes it a compositor layer only then. Set directly, so that a pan re-renders nothing. On a very
+ * large graph (`large`) moved from far (below TINY_ZOOM), `movingFar` is true until the move ends: the
+ * canvas then draws no edges (see useEdgesInReach). From there some 2,000 edges are in view, hairlines
+ * between nodes a few pixels wide, and React Flow looks at each of them at every frame of the move
+ * (1,000 × 1,000 workload: frames of 50–250 ms, 17 ms without).
  */
-export function useMarkMoving(canvas: RefObject<HTMLElement | null>) {
-  const onMoveStart = useCallback(() => canvas.current?.setAttribute('data-moving', ''), [canvas]);
-  const onMoveEnd = useCallback(() => canvas.current?.removeAttribute('data-moving'), [canvas]);
-  return { onMoveStart, onMoveEnd };
+export function useMarkMoving(canvas: RefObject<HTMLElement | null>, large = false) {
+  const [movingFar, setMovingFar] = useState(false);
+  // Read through a ref: the handlers keep one identity (React Flow copies them into its store).
+  const isLarge = useRef(large);
+  useEffect(() => {
+    isLarge.current = large;
+  }, [large]);
+  const onMoveStart = useCallback(
+    (_event: unknown, viewport: { zoom: number }) => {
+      canvas.current?.setAttribute('data-moving', '');
+      if (isLarge.current && viewport.zoom < TINY_ZOOM) setMovingFar(true);
+    },
+    [canvas],
+  );
+  const onMoveEnd = useCallback(() => {
+    canvas.current?.removeAttribute('data-moving');
+    setMovingFar(false);
+  }, [canvas]);
+  return { onMoveStart, onMoveEnd, movingFar };
 }
 
 export type CanvasSize = { width: number; height: number };
