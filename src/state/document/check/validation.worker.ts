@@ -200,15 +200,13 @@ scope.onmessage = ({
 function watched(): Catalog | undefined {
   if (!catalog) return undefined;
   if (watchedCatalog?.of !== catalog) {
-    const provisioners = catalog.provisioners.map(
-      (p): Provisioner => ({
-        ...p,
-        provision(input, context) {
-          scope.postMessage({ id: answering, alive: true });
-          return p.provision(input, context);
-        },
-      }),
-    );
+    const provisioners = catalog.provisioners.map((p): Provisioner => ({
+      ...p,
+      provision(input, context) {
+        scope.postMessage({ id: answering, alive: true });
+        return p.provision(input, context);
+      },
+    }));
     watchedCatalog = { of: catalog, catalog: { ...catalog, provisioners } };
   }
   return watchedCatalog.catalog;

@@ -209,7 +209,9 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
       const target = options.readinessTarget?.();
       const question = target && target.target !== 'compose' ? { readinessTarget: target } : {};
       const peers = options.peers?.() ?? [];
-      return (await ask({ text, only: 'readiness', ...question, ...(peers.length > 0 ? { peers } : {}) })).readiness ?? [];
+      return (
+        (await ask({ text, only: 'readiness', ...question, ...(peers.length > 0 ? { peers } : {}) })).readiness ?? []
+      );
     },
     async composeExport(text, { peers = [], ...composeOptions }) {
       const question = { text, only: 'compose' as const, composeOptions };
@@ -223,7 +225,11 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
       return kubernetes;
     },
     async placeholderPreview(text, raw, seed) {
-      const { placeholder } = await ask({ text, only: 'placeholder', placeholder: seed === undefined ? { raw } : { raw, seed } });
+      const { placeholder } = await ask({
+        text,
+        only: 'placeholder',
+        placeholder: seed === undefined ? { raw } : { raw, seed },
+      });
       if (!placeholder) throw new Error('the validation worker did not preview the placeholder');
       return placeholder;
     },
