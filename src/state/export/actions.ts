@@ -1,7 +1,13 @@
 import type { CatalogFile } from '../../core/catalog';
 import type { DocumentStore } from '../document/store';
 import { makeBundle } from './bundle';
-import { exportWorkloadApart, memoizedExport, workloadKey, type WorkloadExport, type WorkloadExportInput } from './compose';
+import {
+  exportWorkloadApart,
+  memoizedExport,
+  workloadKey,
+  type WorkloadExport,
+  type WorkloadExportInput,
+} from './compose';
 import { memoizedK8sExport, type WorkloadK8sExport } from './k8s';
 import type { ExportKind, ExportOutcome } from './outcome';
 import type { ExportStore } from './store';

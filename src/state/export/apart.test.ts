@@ -42,7 +42,8 @@ function validationWorker(how: 'answers' | 'fails' | 'overruns') {
     composeExport: (t, { peers, ...options }) =>
       answer('compose', () => exportCompose(withPeerFiles({ text: t }, peers), options)),
     k8sExport: () => answer('kubernetes', () => undefined as never),
-    placeholderPreview: () => answer('placeholder', () => ({ kind: 'unavailable' as const, reason: 'from the worker' })),
+    placeholderPreview: () =>
+      answer('placeholder', () => ({ kind: 'unavailable' as const, reason: 'from the worker' })),
   };
   return { worker, asked };
 }

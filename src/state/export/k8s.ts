@@ -73,4 +73,3 @@ export function k8sCommandLine(settings: K8sSettings, seed: number): string {
 export function lastManifestsOf(state: { lastManifests: Readonly<Record<string, string>> }, workload: string) {
   return Object.hasOwn(state.lastManifests, workload) ? state.lastManifests[workload] : undefined;
 }
-

@@ -72,7 +72,11 @@ describe('export store: seeds', () => {
     const store = createExportStore({ newSeed: counter() });
     const seed = store.getState().ensureSeed('shop');
     const first = await exportOf(store, { text: withPostgres, workload: 'shop', seed });
-    const again = await exportOf(createExportStore({ newSeed: counter() }), { text: withPostgres, workload: 'shop', seed });
+    const again = await exportOf(createExportStore({ newSeed: counter() }), {
+      text: withPostgres,
+      workload: 'shop',
+      seed,
+    });
     expect(again.compose).toBe(first.compose);
     const regenerated = await exportOf(store, {
       text: withPostgres,

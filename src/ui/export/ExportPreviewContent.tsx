@@ -49,7 +49,9 @@ export function ExportPreviewContent({ target, label }: { target: ExportTarget; 
     <section className="compose-preview" aria-label={label}>
       <div className="compose-preview-bar">
         <p className="compose-preview-summary" role="status">
-          {working ? EXPORT_WORKING : summary(fileName, exported === undefined, text !== '', stale ? undefined : changes, stale)}
+          {working
+            ? EXPORT_WORKING
+            : summary(fileName, exported === undefined, text !== '', stale ? undefined : changes, stale)}
         </p>
         {seed !== undefined && (
           <span

@@ -1,6 +1,12 @@
 import type { BackgroundValidation, WorkerOptions } from './worker-protocol';
 
-export type { BackgroundCheck, BackgroundValidation, ComposeQuestion, EditsSince, WorkerOptions } from './worker-protocol';
+export type {
+  BackgroundCheck,
+  BackgroundValidation,
+  ComposeQuestion,
+  EditsSince,
+  WorkerOptions,
+} from './worker-protocol';
 export { overran } from './worker-protocol';
 
 /*

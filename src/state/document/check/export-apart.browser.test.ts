@@ -118,8 +118,15 @@ describe('the validation worker’s exports', () => {
   it('previews a placeholder as the page would, with the export’s seed', async () => {
     const worker = startBackgroundValidation({ catalogFiles: () => files })!;
     const parsed = parseWorkloadText(shop);
-    for (const raw of ['${resources.db.host}', '${resources.db.password}', '${resources.cache.host}', '${metadata.name}']) {
-      expect(await worker.placeholderPreview!(shop, raw, 3)).toEqual(previewPlaceholder(parsed, catalog, raw, { seed: 3 }));
+    for (const raw of [
+      '${resources.db.host}',
+      '${resources.db.password}',
+      '${resources.cache.host}',
+      '${metadata.name}',
+    ]) {
+      expect(await worker.placeholderPreview!(shop, raw, 3)).toEqual(
+        previewPlaceholder(parsed, catalog, raw, { seed: 3 }),
+      );
     }
     expect(await worker.placeholderPreview!(shop, '${resources.db.host}', undefined)).toEqual({
       kind: 'value',
@@ -158,7 +165,9 @@ describe('the validation worker’s exports', () => {
     const pointer = worker.pointerAt(typed, typed.indexOf('nginx:1.27'));
     const error = await exported;
     expect(overran(error)).toBe(true);
-    expect((error as Error).message).toMatch(/ran longer than 2 seconds and were stopped: the template time budget is 5 seconds/);
+    expect((error as Error).message).toMatch(
+      /ran longer than 2 seconds and were stopped: the template time budget is 5 seconds/,
+    );
     expect(started.map((s) => s.ended)).toEqual([true, false]);
     expect((await checked).report.diagnostics).toEqual(validateText(typed).diagnostics);
     expect(await pointer).toBe('/containers/web/image');

@@ -202,15 +202,13 @@ function watched(): Catalog | undefined {
   if (!catalog) return undefined;
   if (watchedCatalog?.of !== catalog) {
     // Built-ins are listed without their code (core/catalog/generated): given theirs here.
-    const provisioners = runnableProvisioners(catalog.provisioners).map(
-      (p): Provisioner => ({
-        ...p,
-        provision(input, context) {
-          scope.postMessage({ id: answering, alive: true });
-          return p.provision(input, context);
-        },
-      }),
-    );
+    const provisioners = runnableProvisioners(catalog.provisioners).map((p): Provisioner => ({
+      ...p,
+      provision(input, context) {
+        scope.postMessage({ id: answering, alive: true });
+        return p.provision(input, context);
+      },
+    }));
     watchedCatalog = { of: catalog, catalog: { ...catalog, provisioners } };
   }
   return watchedCatalog.catalog;

@@ -225,7 +225,11 @@ export function workerClient(options: WorkerOptions): BackgroundValidation {
       return kubernetes;
     },
     async placeholderPreview(text, raw, seed) {
-      const { placeholder } = await ask({ text, only: 'placeholder', placeholder: seed === undefined ? { raw } : { raw, seed } });
+      const { placeholder } = await ask({
+        text,
+        only: 'placeholder',
+        placeholder: seed === undefined ? { raw } : { raw, seed },
+      });
       if (!placeholder) throw new Error('the validation worker did not preview the placeholder');
       return placeholder;
     },
