@@ -35,7 +35,9 @@ export function estimatedSize(node: GraphNode): Size {
     case 'resource':
       return { width: 220, height: 84 };
     case 'peer':
-      return { width: 220, height: 84 };
+      return node.frame ?? { width: 220, height: 84 };
+    case 'peer-part':
+      return estimatedSize(node.part);
   }
 }
 
