@@ -51,6 +51,7 @@ export {
 export { uniqueName } from '../workload/names';
 export {
   autoLayout,
+  boundsOf,
   estimatedSize,
   LAYOUT_DIRECTIONS,
   placeNear,

@@ -3,6 +3,7 @@ import { deriveGraph } from './derive';
 import { placeNewNodes } from './flow';
 import {
   autoLayout,
+  boundsOf,
   estimatedSize,
   placeNear,
   type LayoutDirection,
@@ -139,26 +140,15 @@ export function placeGroups(
 
 /** The frame around `nodes` (with room for its name above them), or undefined for none placed. */
 function frameAround(nodes: readonly GraphNode[], positions: Positions, sizeOf: (node: GraphNode) => Size) {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const node of nodes) {
-    const at = positions[node.id];
-    if (!at) continue;
-    const size = sizeOf(node);
-    left = Math.min(left, at.x);
-    top = Math.min(top, at.y);
-    right = Math.max(right, at.x + size.width);
-    bottom = Math.max(bottom, at.y + size.height);
-  }
-  if (!Number.isFinite(left)) return undefined;
-  const x = left - FRAME_PADDING;
-  const y = top - EDITED_FRAME_HEADER;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const box = boundsOf([...byId.keys()], positions, (id) => sizeOf(byId.get(id)!));
+  if (!box) return undefined;
+  const x = box.x - FRAME_PADDING;
+  const y = box.y - EDITED_FRAME_HEADER;
   return {
     x,
     y,
-    width: Math.max(FRAME_MIN_WIDTH, right + FRAME_PADDING - x),
-    height: bottom + FRAME_PADDING - y,
+    width: Math.max(FRAME_MIN_WIDTH, box.width + 2 * FRAME_PADDING),
+    height: box.y + box.height + FRAME_PADDING - y,
   };
 }

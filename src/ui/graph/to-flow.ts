@@ -110,7 +110,8 @@ const ORIGIN = { x: 0, y: 0 };
 const NODE_KEYS = Object.fromEntries(
   (['workload', 'container', 'resource', 'peer', 'peer-part'] as const).map((kind) => [
     kind,
-    `Enter ${ariaKeyShortcuts(keysOn(kind))}`,
+    // Enter once: it is also the key that takes another workload up (editWorkload).
+    `Enter ${ariaKeyShortcuts(keysOn(kind).filter((k) => k.key !== 'Enter'))}`.trim(),
   ]),
 ) as Record<GraphNode['kind'], string>;
 
