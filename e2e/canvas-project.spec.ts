@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { app, expect, openTemplate, setText, test, textOf } from './fixtures';
+import { app, expect, openTemplate, setText, test, textOf, viewSettled } from './fixtures';
 
 /**
  * A project on the canvas (issue 33, item 3), with real gestures: a second workload added from the
@@ -126,11 +126,71 @@ test('the automation API opens and selects workloads of the project', async ({ p
   expect(await page.evaluate(() => window.scoreDesigner!.selectWorkload('nowhere'))).toBe(false);
 });
 
+test("each workload is a group: the other's containers and resources in its frame, collapsed and opened again, and taken up by one of its nodes", async ({
+  page,
+}) => {
+  await openProject(page);
+  const groupA = nodeOf(page, 'peer:workload-a');
+  const webOfA = nodeOf(page, 'in:workload-a/container:web');
+  // Workload a's container, as a node of its own with its name and image, inside a's frame.
+  await expect(webOfA).toBeVisible(slow);
+  await expect(webOfA).toContainText('web');
+  await expect(webOfA).toContainText('nginx');
+  await expect(webOfA).toHaveAccessibleName('container web, image nginx, in workload workload-a, read only');
+  const [frame, part] = [await groupA.boundingBox(), await webOfA.boundingBox()];
+  expect(part!.x).toBeGreaterThan(frame!.x);
+  expect(part!.y + part!.height).toBeLessThan(frame!.y + frame!.height);
+  // The workload edited has a frame of its own, named by it, apart from a's.
+  const edited = canvas(page).locator('.react-flow__node[data-id="workload-frame"]');
+  await expect(edited).toContainText('workload-b', slow);
+  await expect(edited).toHaveAttribute('aria-label', 'Workload workload-b, being edited');
+  const own = (await edited.boundingBox())!;
+  expect(own.x + own.width <= frame!.x || frame!.x + frame!.width <= own.x).toBe(true);
+  // b's service-port reaches the container of a that serves the port.
+  await expect(links(page)).toHaveCount(1, slow);
+  await expect(links(page).first()).toHaveAttribute(
+    'aria-label',
+    'dependency links to port web of workload workload-a, container web',
+  );
+
+  // Collapsed from the frame's context menu: one node again, and the link goes to it.
+  await webOfA.click({ button: 'right' });
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Collapse or expand workload' }).click();
+  await expect(webOfA).toHaveCount(0, slow);
+  await expect(groupA.getByRole('button', { name: 'Expand workload workload-a' })).toBeVisible(slow);
+  await expect(links(page).first()).toHaveAttribute(
+    'aria-label',
+    'dependency links to port web of workload workload-a',
+  );
+  // Opened again from the keyboard (G on the node).
+  await groupA.focus();
+  await page.keyboard.press('g');
+  await expect(webOfA).toBeVisible(slow);
+  await expect(groupA.getByRole('button', { name: 'Collapse workload workload-a' })).toBeVisible();
+
+  // A node of a, selected and Enter: a is edited, that container selected in it.
+  await webOfA.click();
+  await page.keyboard.press('Enter');
+  await expect(app(page).workloadName).toHaveText(/workload-a$/, slow);
+  expect(await textOf(page)).toBe(A);
+  await expect(nodeOf(page, 'container:web')).toHaveClass(/selected/, slow);
+  await expect(app(page).inspector.getByTestId('selected-pointer')).toHaveText('/containers/web', slow);
+  // Now b is the group, with its resource in it, whose link reaches a's container.
+  await expect(nodeOf(page, 'in:workload-b/resource:dependency')).toBeVisible(slow);
+  await expect(links(page)).toHaveCount(1, slow);
+  // And back by a double-click on b's node, once the view has stopped moving to a.
+  await viewSettled(page, slow);
+  await nodeOf(page, 'in:workload-b/container:example').dblclick();
+  await expect(app(page).workloadName).toHaveText(/workload-b$/, slow);
+  await expect(nodeOf(page, 'container:example')).toHaveClass(/selected/, slow);
+  await expect(app(page).inspector.getByTestId('selected-pointer')).toHaveText('/containers/example', slow);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe finds no serious or critical violation on a project's canvas (${theme})`, async ({ page }) => {
     await openProject(page);
     await app(page).theme.selectOption(theme);
-    await nodeOf(page, 'peer:workload-a').click();
+    await nodeOf(page, 'in:workload-a/container:web').click();
     const results = await new AxeBuilder({ page }).include('.graph-canvas').analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

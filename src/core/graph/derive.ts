@@ -6,7 +6,7 @@ import { workloadOf } from '../workload/read';
 import type { Container, Resource, ServicePort, Workload } from '../workload/types';
 import { textOf } from '../workload/values';
 import { attachProblems } from './problems';
-import { projectParts, type ProjectPeer } from './project';
+import { projectParts, type DrawnPeer } from './project';
 import { startOrderLabel } from './start-order';
 import {
   containerNodeId,
@@ -33,12 +33,12 @@ const READINESS: readonly string[] = ['started', 'healthy', 'complete'];
  * read a resource's outputs, volume mounts, and the start order. Works on any shape of document
  * (a field of the wrong type is simply not drawn) and never throws. `diagnostics` become badges on
  * the nodes and edges they concern; their indices are kept so that a badge can open its problem.
- * `peers`: the other workloads of the project, drawn as one node each with the links to them.
+ * `peers`: the other workloads of the project, drawn as one node or a group each, with the links to them.
  */
 export function deriveGraph(
   parsed: ParsedDocument,
   diagnostics: readonly Diagnostic[] = [],
-  peers: readonly ProjectPeer[] = [],
+  peers: readonly DrawnPeer[] = [],
 ): WorkloadGraph {
   const read = workloadOf(parsed);
   const { containers, resources } = read;
@@ -76,7 +76,7 @@ export function deriveGraph(
   edges.push(...referenceEdges(read.placeholders, read));
   if (peers.length > 0) {
     // The other workloads of the project, and what links them to this one (./project.ts).
-    const project = projectParts(read, peers);
+    const project = projectParts(read, peers, nodes);
     nodes.push(...project.nodes);
     edges.push(...project.edges);
   }

@@ -45,11 +45,15 @@ export function accessibleName(element: GraphNode | GraphEdge): string {
       );
       if (element.ports.length > 0) parts.push(`service ports ${element.ports.join(', ')}`);
       break;
+    case 'peer-part':
+      // Read only here: named as what it is, and whose it is.
+      parts.push(accessibleName(element.part), `in workload ${element.workload}, read only`);
+      break;
     case 'link':
       parts.push(
         element.relation === 'shared'
           ? `${nameOf(element.source)} is shared with workload ${nameOf(element.target)}`
-          : `${nameOf(element.source)} links to ${element.label} of workload ${nameOf(element.target)}`,
+          : `${nameOf(element.source)} links to ${element.label} of workload ${workloadOf(element.target)}`,
       );
       break;
   }
@@ -58,8 +62,16 @@ export function accessibleName(element: GraphNode | GraphEdge): string {
   return parts.join(', ');
 }
 
-/** `container:web` → `web`. */
+/** The workload a link reaches: `peer:a` → `a`; at a part of it, `in:a/container:web` → `a, container web`. */
+function workloadOf(id: string): string {
+  if (!id.startsWith('in:')) return nameOf(id);
+  const part = id.slice(id.indexOf('/', 3) + 1);
+  return `${id.slice(3, id.indexOf('/', 3))}, ${part.slice(0, part.indexOf(':'))} ${nameOf(part)}`;
+}
+
+/** `container:web` → `web`; a part of another workload, `in:workload-a/container:web` → `web`. */
 function nameOf(id: string): string {
+  if (id.startsWith('in:')) return nameOf(id.slice(id.indexOf('/', 3) + 1));
   const at = id.indexOf(':');
   return at < 0 ? id : id.slice(at + 1);
 }

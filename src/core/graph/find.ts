@@ -26,5 +26,8 @@ function searchedFields(node: GraphNode): string[] {
       return [node.name, 'resource', node.type ?? '', node.class ?? ''];
     case 'peer':
       return [node.name, 'workload'];
+    case 'peer-part':
+      // Found as what it is, in the workload it belongs to.
+      return [...searchedFields(node.part), node.workload];
   }
 }

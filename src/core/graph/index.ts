@@ -5,7 +5,15 @@
  */
 export * from './types';
 export { deriveGraph } from './derive';
-export { newProjectWorkload, projectParts, projectPeer, type ProjectPeer } from './project';
+export {
+  newProjectWorkload,
+  projectParts,
+  projectPeer,
+  type DrawnPeer,
+  type PeerGroupParts,
+  type ProjectPeer,
+} from './project';
+export { drawnPeer, FRAME_HEADER, FRAME_PADDING, placeGroups, withoutPeerParts } from './project-group';
 export { READINESS_CHOICES, readinessWords, startOrderLabel } from './start-order';
 export {
   connectionTargets,
@@ -43,6 +51,7 @@ export {
 export { uniqueName } from '../workload/names';
 export {
   autoLayout,
+  boundsOf,
   estimatedSize,
   LAYOUT_DIRECTIONS,
   placeNear,

@@ -35,7 +35,9 @@ export function estimatedSize(node: GraphNode): Size {
     case 'resource':
       return { width: 220, height: 84 };
     case 'peer':
-      return { width: 220, height: 84 };
+      return node.frame ?? { width: 220, height: 84 };
+    case 'peer-part':
+      return estimatedSize(node.part);
   }
 }
 
@@ -149,6 +151,21 @@ export function layoutEdges(graph: WorkloadGraph): Array<[string, string]> {
 }
 
 export interface Rect extends XY, Size {}
+
+/** The box around nodes placed at `positions`, each of its size; undefined when there are none. */
+export function boundsOf(ids: readonly string[], positions: Positions, sizeOf: (id: string) => Size): Rect | undefined {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const id of ids) {
+    const at = positions[id];
+    if (!at) continue;
+    const size = sizeOf(id);
+    left = Math.min(left, at.x);
+    top = Math.min(top, at.y);
+    right = Math.max(right, at.x + size.width);
+    bottom = Math.max(bottom, at.y + size.height);
+  }
+  return left === Infinity ? undefined : { x: left, y: top, width: right - left, height: bottom - top };
+}
 
 function overlaps(a: Rect, b: Rect, gap: number): boolean {
   return (

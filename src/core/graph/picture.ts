@@ -292,6 +292,7 @@ function drawNode(node: GraphNode, box: Rect, content: NodeContent, theme: Pictu
 
 function iconOf(node: GraphNode): IconName {
   if (node.kind === 'peer') return 'workload';
+  if (node.kind === 'peer-part') return iconOf(node.part);
   if (node.kind !== 'resource') return node.kind;
   return resourceTypeInfo(node.type)?.icon ?? 'generic';
 }

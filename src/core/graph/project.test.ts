@@ -69,9 +69,10 @@ describe('a project on the canvas', () => {
       'resource:dependency → peer:workload-a (port web)',
       'resource:cache → peer:workload-a (shared)',
     ]);
-    // Seen from the other side: the peer's service-port reaches the workload being edited.
+    // Seen from the other side: the peer's service-port reaches the workload being edited, at the
+    // container serving the port (its only one).
     expect(links(graphOf(a, b))).toEqual([
-      'peer:workload-b → workload (port web)',
+      'peer:workload-b → container:web (port web)',
       'resource:cache → peer:workload-b (shared)',
     ]);
   });

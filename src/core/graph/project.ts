@@ -4,7 +4,16 @@ import { uniqueName } from '../workload/names';
 import { workloadOf } from '../workload/read';
 import type { Workload } from '../workload/types';
 import { isRecord, textOf } from '../workload/values';
-import { WORKLOAD_ID, peerNodeId, resourceNodeId, type LinkEdge, type PeerNode } from './types';
+import {
+  WORKLOAD_ID,
+  peerNodeId,
+  peerPartId,
+  resourceNodeId,
+  type GraphNode,
+  type LinkEdge,
+  type PeerNode,
+  type PeerPartNode,
+} from './types';
 
 /**
  * A project: several workloads open together, as score-compose takes several. The canvas draws the
@@ -77,20 +86,46 @@ function servicePortsOf(read: Workload): ProjectPeer['servicePorts'] {
 }
 
 /**
- * The peers' nodes and the links of the project, as seen from the workload being edited (`read`):
- * its service-port resources to the peer and port they name, the peers' service-port resources to it
- * or to each other, and its shared resources to each peer declaring the same one. A link to a workload
- * or port that is not in the project is not drawn: the export's readiness reports it at its place.
+ * Another workload drawn open, as a group: its containers and resources (not its workload node: the
+ * frame stands for it) in a frame of `size`, each at its offset in the frame (see ./project-group.ts,
+ * which lays them out; read once per text).
  */
-export function projectParts(read: Workload, peers: readonly ProjectPeer[]): { nodes: PeerNode[]; edges: LinkEdge[] } {
+export interface PeerGroupParts {
+  parts: readonly PeerPartNode[];
+  size: { width: number; height: number };
+}
+
+/** A peer as the canvas draws it: open with its group, unless collapsed to one node. */
+export interface DrawnPeer extends ProjectPeer {
+  group?: PeerGroupParts;
+  collapsed?: boolean;
+}
+
+/**
+ * The peers' nodes and the links of the project, as seen from the workload being edited (`read`,
+ * whose containers are `own`): its service-port resources to the peer and port they name, the peers'
+ * service-port resources to it or to each other, and the resources shared between workloads. A peer
+ * with a group that is not collapsed is drawn open: its frame (the peer node, with its `frame` size)
+ * and its containers and resources in it; a link then reaches the container that serves the port it
+ * names where that is known (else the frame) and leaves from the peer's own resource. A shared
+ * resource is drawn once, in the first workload that declares it (the edited one first), and linked
+ * to the frame of each other workload declaring it. A link to a workload or port that is not in the
+ * project is not drawn: the export's readiness reports it at its place.
+ */
+export function projectParts(
+  read: Workload,
+  peers: readonly DrawnPeer[],
+  own: readonly GraphNode[] = [],
+): { nodes: GraphNode[]; edges: LinkEdge[] } {
   const self = peerOf(read);
   const nodes: PeerNode[] = [];
   const edges: LinkEdge[] = [];
-  const byName = new Map<string, ProjectPeer>();
+  const byName = new Map<string, DrawnPeer>();
   for (const peer of peers) {
     // A peer named as the workload being edited, or as another peer, cannot be told apart: shown once.
     if (peer.name === '' || peer.name === self.name || byName.has(peer.name)) continue;
     byName.set(peer.name, peer);
+    const open = peer.group && !peer.collapsed ? peer.group : undefined;
     nodes.push({
       kind: 'peer',
       id: peerNodeId(peer.name),
@@ -100,11 +135,45 @@ export function projectParts(read: Workload, peers: readonly ProjectPeer[]): { n
       ports: peer.ports.map((p) => p.name),
       containers: peer.containers,
       resources: peer.resources,
+      ...(open && { frame: open.size }),
     });
   }
+  const openGroup = (peer: DrawnPeer) => (peer.group && !peer.collapsed ? peer.group : undefined);
+  // Where each shared resource is drawn: the first workload declaring it, the edited one first.
+  const drawnAt = new Map<string, string>();
+  for (const mine of self.shared) if (!drawnAt.has(mine.key)) drawnAt.set(mine.key, resourceNodeId(mine.resource));
+  const hidden = new Set<string>(); // parts of groups drawn elsewhere (a shared resource)
+  for (const peer of byName.values()) {
+    for (const theirs of peer.shared) {
+      const at = drawnAt.get(theirs.key);
+      const id = openGroup(peer) ? peerPartId(peer.name, resourceNodeId(theirs.resource)) : peerNodeId(peer.name);
+      if (at === undefined) drawnAt.set(theirs.key, id);
+      else if (id !== at) hidden.add(id);
+    }
+  }
+  const parts: PeerPartNode[] = [];
+  for (const peer of byName.values()) {
+    for (const part of openGroup(peer)?.parts ?? []) if (!hidden.has(part.id)) parts.push(part);
+  }
+  const drawn = new Set(parts.map((p) => p.id));
+
+  /** A node of `peer` (by its id in the peer's own graph): its part when drawn, else its frame or node. */
+  function partIn(peer: DrawnPeer, id: string): string {
+    const part = openGroup(peer) ? peerPartId(peer.name, id) : undefined;
+    return part !== undefined && drawn.has(part) ? part : peerNodeId(peer.name);
+  }
+  /** Where a link to port `port` of `peer` ends: the container serving it, where one is drawn, else the frame. */
+  function portOf(peer: DrawnPeer, port: string): string {
+    const server = openGroup(peer)?.parts.find(
+      (p) => p.part.kind === 'container' && p.part.ports.some((s) => s.name === port || s.port === port),
+    );
+    return server && drawn.has(server.id) ? server.id : peerNodeId(peer.name);
+  }
   // Two resources of one peer may name the same port: the resource makes the id unique.
-  const link = (via: string, edge: Omit<LinkEdge, 'kind' | 'id' | 'problems'>) =>
+  const link = (via: string, edge: Omit<LinkEdge, 'kind' | 'id' | 'problems'>) => {
+    if (edge.source === edge.target) return;
     edges.push({ ...edge, kind: 'link', id: `link:${edge.source}->${edge.target}:${via}`, problems: [] });
+  };
 
   for (const sp of self.servicePorts) {
     const target = byName.get(sp.workload);
@@ -112,7 +181,7 @@ export function projectParts(read: Workload, peers: readonly ProjectPeer[]): { n
     link(sp.resource, {
       relation: 'service-port',
       source: resourceNodeId(sp.resource),
-      target: peerNodeId(target.name),
+      target: portOf(target, sp.port),
       label: `port ${sp.port}`,
       pointer: toPointer(['resources', sp.resource, 'params']),
     });
@@ -123,16 +192,18 @@ export function projectParts(read: Workload, peers: readonly ProjectPeer[]): { n
       const target = toSelf ? self : byName.get(sp.workload);
       if (!target || !hasPort(target, sp.port) || target === peer) continue;
       const port = toSelf ? read.servicePorts.get(sp.port) : undefined;
-      link(sp.resource, {
+      const server = port && own.find((n) => n.kind === 'container' && n.ports.some((p) => p.name === port.name));
+      link(`${peer.name}/${sp.resource}`, {
         relation: 'service-port',
-        source: peerNodeId(peer.name),
-        target: toSelf ? WORKLOAD_ID : peerNodeId(target.name),
+        source: partIn(peer, resourceNodeId(sp.resource)),
+        target: toSelf ? (server?.id ?? WORKLOAD_ID) : portOf(byName.get(sp.workload)!, sp.port),
         label: `port ${sp.port}`,
         // Selecting the link shows the port it reaches, when that port is the edited workload's.
         pointer: port ? toPointer(['service', 'ports', port.name]) : '',
       });
     }
   }
+  // A shared resource, from where it is drawn to the frame of each other workload declaring it.
   for (const mine of self.shared) {
     for (const peer of byName.values()) {
       if (!peer.shared.some((theirs) => theirs.key === mine.key)) continue;
@@ -145,7 +216,22 @@ export function projectParts(read: Workload, peers: readonly ProjectPeer[]): { n
       });
     }
   }
-  return { nodes, edges };
+  for (const peer of byName.values()) {
+    for (const theirs of peer.shared) {
+      const at = drawnAt.get(theirs.key)!;
+      if (self.shared.some((mine) => mine.key === theirs.key) || at === partIn(peer, resourceNodeId(theirs.resource)))
+        continue;
+      link(`${peer.name}/${theirs.resource}`, {
+        relation: 'shared',
+        source: at,
+        target: peerNodeId(peer.name),
+        label: 'shared',
+        pointer: '',
+      });
+    }
+  }
+  // The frames first: React Flow draws a node's children after it.
+  return { nodes: [...nodes, ...parts], edges };
 }
 
 /**

@@ -44,6 +44,7 @@ export function planRename(graph: WorkloadGraph, id: string, name: string): Rena
         movesPlace: false,
       };
     case 'peer':
+    case 'peer-part':
       // Another workload of the project is renamed in its own text, once it is the one being edited.
       return { kind: 'unchanged' };
   }

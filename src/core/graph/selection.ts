@@ -25,6 +25,7 @@ export function elementAt(graph: WorkloadGraph, pointer: string): string | undef
 export function pointerOf(graph: WorkloadGraph, id: string): string | undefined {
   const element = graph.nodes.find((n) => n.id === id) ?? graph.edges.find((e) => e.id === id);
   // Another workload of the project, or a link between two others, is nowhere in this text.
-  if (element?.kind === 'peer' || (element?.kind === 'link' && element.pointer === '')) return undefined;
+  if (element?.kind === 'peer' || element?.kind === 'peer-part' || (element?.kind === 'link' && element.pointer === ''))
+    return undefined;
   return element?.pointer;
 }

@@ -66,9 +66,29 @@ export interface PeerNode extends NodeBase {
   ports: string[];
   containers: number;
   resources: number;
+  /**
+   * Drawn open (a group, see ./project-group.ts): the size of the frame that holds its containers and
+   * resources (its parts, PeerPartNode). Undefined while it is collapsed to one node.
+   */
+  frame?: { width: number; height: number };
 }
 
-export type GraphNode = WorkloadNode | ContainerNode | ResourceNode | PeerNode;
+/**
+ * A container or resource of another workload of the project, drawn read only in that workload's
+ * frame (its open peer node, `group`): as its own graph has it (`part`), at `offset` from the
+ * frame's top-left corner. It stands for nothing in the text being edited (its pointer is '').
+ */
+export interface PeerPartNode extends NodeBase {
+  kind: 'peer-part';
+  /** The peer node whose frame holds it. */
+  group: string;
+  /** The workload it belongs to (its name). */
+  workload: string;
+  offset: { x: number; y: number };
+  part: ContainerNode | ResourceNode;
+}
+
+export type GraphNode = WorkloadNode | ContainerNode | ResourceNode | PeerNode | PeerPartNode;
 export type NodeKind = GraphNode['kind'];
 
 /**
@@ -139,4 +159,6 @@ export const WORKLOAD_ID = 'workload';
 export const containerNodeId = (name: string): string => `container:${name}`;
 export const resourceNodeId = (name: string): string => `resource:${name}`;
 export const peerNodeId = (name: string): string => `peer:${name}`;
+/** A part (`container:web`) of the workload `workload`, drawn in its group: `in:workload/container:web`. */
+export const peerPartId = (workload: string, partId: string): string => `in:${workload}/${partId}`;
 export const startOrderEdgeId = (first: string, then: string): string => `before:${first}->${then}`;

@@ -184,4 +184,27 @@ describe('graph layout storage', () => {
     expect(layout.readDirection('a')).toBeUndefined();
     expect(layout.readDirection('b')).toBe('top-to-bottom');
   });
+
+  it("remembers whether each workload's group is collapsed, with its positions, across a reload and a rename", () => {
+    const storage = memoryStorage();
+    const layout = createGraphLayoutStorage(storage);
+    layout.write('shop', { workload: { x: 1, y: 1 } });
+    layout.setCollapsed('shop', true);
+    layout.setCollapsed('blog', true); // never laid out here: remembered all the same
+    // Positions written again (the workload edited and moved) keep the choice.
+    layout.write('shop', { workload: { x: 5, y: 5 } });
+    layout.flush();
+    const reloaded = createGraphLayoutStorage(storage);
+    expect(reloaded.readCollapsed('shop')).toBe(true);
+    expect(reloaded.readCollapsed('blog')).toBe(true);
+    expect(reloaded.readCollapsed('other')).toBe(false);
+    expect(reloaded.read('shop')).toEqual({ workload: { x: 5, y: 5 } });
+    reloaded.rename('shop', 'store');
+    expect(reloaded.readCollapsed('store')).toBe(true);
+    reloaded.setCollapsed('store', false);
+    reloaded.flush();
+    // Open is the default, and not stored.
+    expect(JSON.parse(storage.data.get(GRAPH_LAYOUT_KEY)!)).not.toHaveProperty('store.collapsed');
+    expect(createGraphLayoutStorage(storage).read('store')).toEqual({ workload: { x: 5, y: 5 } });
+  });
 });

@@ -19,6 +19,8 @@ interface Entry {
   positions: Positions;
   /** Stored only when it is not the default (left to right), so that older entries read as they were. */
   direction?: LayoutDirection;
+  /** Drawn collapsed to one node while another workload of the project is edited; stored only when so. */
+  collapsed?: true;
   usedAt: number;
 }
 
@@ -32,10 +34,21 @@ export interface GraphLayoutStorage {
    * of its layout when given (else the stored one stays).
    */
   write(workload: string, positions: Positions, direction?: LayoutDirection): void;
+  /** Whether the workload's group is collapsed to one node while another of the project is edited. */
+  readCollapsed(workload: string): boolean;
+  /** Collapses the workload's group, or opens it again: kept with its positions, never in score.yaml. */
+  setCollapsed(workload: string, collapsed: boolean): void;
   /** The workload was renamed: its positions follow it. */
   rename(from: string, to: string): void;
   /** Writes what waits to be saved now (the page is being hidden or closed). */
   flush(): void;
+}
+
+let shared: GraphLayoutStorage | undefined;
+
+/** The page's one storage of layouts: the canvas's positions, and the project's groups read from them. */
+export function sharedGraphLayoutStorage(): GraphLayoutStorage {
+  return (shared ??= createGraphLayoutStorage());
 }
 
 /** How long changes wait before they are written to localStorage (see createGraphLayoutStorage). */
@@ -100,7 +113,22 @@ export function createGraphLayoutStorage(
     write(workload, positions, direction) {
       const all = current();
       const chosen = cleanDirection(direction ?? all.get(workload)?.direction);
-      all.set(workload, { positions: cleanPositions(positions), ...(chosen && { direction: chosen }), usedAt: now() });
+      const collapsed = all.get(workload)?.collapsed;
+      all.set(workload, {
+        positions: cleanPositions(positions),
+        ...(chosen && { direction: chosen }),
+        ...(collapsed && { collapsed }),
+        usedAt: now(),
+      });
+      changed(workload);
+    },
+    readCollapsed(workload) {
+      return fresh().get(workload)?.collapsed === true;
+    },
+    setCollapsed(workload, collapsed) {
+      const all = current();
+      const { collapsed: _was, ...entry } = all.get(workload) ?? { positions: cleanPositions(null), usedAt: now() };
+      all.set(workload, { ...entry, ...(collapsed && { collapsed: true as const }), usedAt: now() });
       changed(workload);
     },
     rename(from, to) {
@@ -130,7 +158,13 @@ function readAll(storage: KeyValueStorage | undefined): Map<string, Entry> {
     if (!isRecord(entry)) continue;
     const usedAt = typeof entry.usedAt === 'number' && Number.isFinite(entry.usedAt) ? entry.usedAt : 0;
     const direction = cleanDirection(entry.direction);
-    out.set(workload, { positions: cleanPositions(entry.positions), ...(direction && { direction }), usedAt });
+    const collapsed = entry.collapsed === true;
+    out.set(workload, {
+      positions: cleanPositions(entry.positions),
+      ...(direction && { direction }),
+      ...(collapsed && { collapsed }),
+      usedAt,
+    });
   }
   return out;
 }

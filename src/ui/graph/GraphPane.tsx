@@ -1,7 +1,15 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { deriveGraph, estimatedSize, type Positions, type Size, type WorkloadGraph } from '../../core/graph';
+import {
+  deriveGraph,
+  estimatedSize,
+  placeGroups,
+  withoutPeerParts,
+  type Positions,
+  type Size,
+  type WorkloadGraph,
+} from '../../core/graph';
 import { useDocument, useDocumentStore } from '../../state/document/context';
 import { doesNotParse } from '../../state/document/store';
 import { useLendCanvasContext } from '../intents/intent-host';
@@ -63,10 +71,11 @@ function GraphCanvas() {
   const store = useDocumentStore();
   const readable = useDocument((s) => s.readable);
   const stale = useDocument(doesNotParse);
-  // The project's other workloads, drawn as one node each with the links to them (core/graph/project.ts).
-  const peers = useProjectPeers();
+  // The project's other workloads, drawn as a group (or one node) each with the links to them (core/graph/project.ts).
+  const groups = useProjectPeers();
+  const { peers } = groups;
   const graph = useMemo(() => deriveGraph(readable.parsed, readable.diagnostics, peers), [readable, peers]);
-  const project = useProjectControls();
+  const project = useProjectControls(groups);
   const flow = useReactFlow<FlowNode, FlowEdge>();
   const palette = usePaletteTypes();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -77,10 +86,16 @@ function GraphCanvas() {
   // makes no node anew (see toFlowNodes).
   const [sizes] = useState<Record<string, Size>>(() => ({}));
   const [dragging, setDragging] = useState<Positions>({});
-  const layout = useGraphPositions(graph, sizes);
+  // A group of another workload is laid out as one node (its parts move with it), then placed clear of the others.
+  const laidGraph = useMemo(() => withoutPeerParts(graph), [graph]);
+  const layout = useGraphPositions(laidGraph, sizes);
+  const placed = useMemo(
+    () => placeGroups(graph, layout.positions, (n) => sizes[n.id] ?? estimatedSize(n)),
+    [graph, layout.positions, sizes],
+  );
   const positions = useMemo(
-    () => (Object.keys(dragging).length > 0 ? { ...layout.positions, ...dragging } : layout.positions),
-    [layout.positions, dragging],
+    () => (Object.keys(dragging).length > 0 ? { ...placed.positions, ...dragging } : placed.positions),
+    [placed.positions, dragging],
   );
 
   // Read from a ResizeObserver: measuring the page while the YAML caret moves (after every check while
@@ -121,7 +136,7 @@ function GraphCanvas() {
   const { renamingId, actions, intentContext: editsContext } = edits;
   // A peer's node takes up its workload (double-click, or its Edit button).
   const nodeActions = useMemo(
-    () => (project ? { ...actions, editWorkload: project.edit } : actions),
+    () => (project ? { ...actions, editWorkload: project.edit, toggleGroup: project.toggleGroup } : actions),
     [actions, project],
   );
   // What was just done (a copy), said in the canvas's status line until the selection changes.
@@ -168,14 +183,23 @@ function GraphCanvas() {
   useLayoutEffect(() => provideMenuContext(intentContext), [provideMenuContext, intentContext]);
 
   const alsoSelected = useMemo(() => new Set(selectedIds.slice(1)), [selectedIds]);
+  const frame = placed.frame;
   const nodes = useMemo(
     () =>
       toFlowNodes(
         graph,
-        { positions, sizes, selectedId, alsoSelected, renamingId, direction: layout.direction },
+        {
+          positions,
+          sizes,
+          selectedId,
+          alsoSelected,
+          renamingId,
+          direction: layout.direction,
+          ...(frame && { frame: { rect: frame, name: graph.name } }),
+        },
         sharedFlowCache,
       ),
-    [graph, positions, sizes, selectedId, alsoSelected, renamingId, layout.direction],
+    [graph, positions, sizes, selectedId, alsoSelected, renamingId, layout.direction, frame],
   );
   const allEdges = useMemo(
     () => toFlowEdges(graph, selectedId, sharedFlowCache, alsoSelected),
@@ -189,7 +213,7 @@ function GraphCanvas() {
   // Given in a layout effect: the nodes whose content changed re-render before the frame is drawn.
   const [content] = useState(createNodeContent);
   useLayoutEffect(() => content.update(graph.nodes), [content, graph]);
-  usePlacedLabels(graph, layout.positions, sizes, layout.direction); // where the edges' labels sit, clear of the nodes
+  usePlacedLabels(graph, placed.positions, sizes, layout.direction); // where the edges' labels sit, clear of the nodes
   useLayoutEffect(() => {
     latest.current = { graph, positions, sizes, selectedId, selectedIds, layout };
   });

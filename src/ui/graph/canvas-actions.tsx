@@ -25,6 +25,8 @@ export interface CanvasActions {
   remove(id: string): void;
   /** Edits the workload of the project a peer node stands for (by its node id), where there is a project. */
   editWorkload?(id: string): void;
+  /** Collapses another workload's group to one node, or opens it again (by its node id). */
+  toggleGroup?(id: string): void;
 }
 
 const CanvasActionsContext = createContext<CanvasActions | null>(null);

@@ -62,20 +62,8 @@ export function readableFit(
   };
 }
 
-/** The box around nodes placed at `positions`, each of its size; undefined when there are none. */
-export function boundsOf(ids: readonly string[], positions: Positions, sizeOf: (id: string) => Size): Rect | undefined {
-  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const id of ids) {
-    const at = positions[id];
-    if (!at) continue;
-    const size = sizeOf(id);
-    left = Math.min(left, at.x);
-    top = Math.min(top, at.y);
-    right = Math.max(right, at.x + size.width);
-    bottom = Math.max(bottom, at.y + size.height);
-  }
-  return left === Infinity ? undefined : { x: left, y: top, width: right - left, height: bottom - top };
-}
+// The box around nodes: the core's (core/graph/layout.ts), where the project's frames are planned too.
+export { boundsOf } from '../../core/graph';
 
 /**
  * Fitting the view on demand (a new layout, the Fit View button) leaves room at the top for the

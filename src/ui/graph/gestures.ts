@@ -123,6 +123,8 @@ export function useCanvasKeys(
       if (e.defaultPrevented || typingIn(e.target)) return;
       const target = e.target as Element;
       if (target.closest(OWN_KEYS)) return;
+      // A button's Enter and Space are its own (a group's Collapse button inside its node).
+      if ((e.key === 'Enter' || e.key === ' ') && target.closest('button')) return;
       const intent = intentForKey('canvas', e);
       if (!intent || intent === intents.copy || intent === intents.paste) return;
       const id = elementOf(target, latest.current.selectedId);

@@ -1,57 +1,19 @@
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
 import { memo, useEffect, useRef, useState } from 'react';
-import {
-  accessibleName,
-  problemCount,
-  resourceTypeInfo,
-  type GraphNode,
-  type ContainerNode,
-  type PortSummary,
-  type ProblemRef,
-} from '../../core/graph';
+import { problemCount, resourceTypeInfo, type ContainerNode, type ProblemRef } from '../../core/graph';
 import { shortcutText } from '../intents/keys';
 import { intents } from '../intents/table';
 import { useCanvasActions } from './canvas-actions';
 import { Icon } from './icons';
-import { useNodeContent } from './node-content';
-import {
-  nodeLabelId,
-  type ContainerFlowNode,
-  type PeerFlowNode,
-  type ResourceFlowNode,
-  type WorkloadFlowNode,
-} from './to-flow';
+import { NodeLabel, Ports, useContent } from './node-parts';
+import { PeerNodeView, PeerPartView, WorkloadFrameView } from './project-nodes';
+import type { ContainerFlowNode, ResourceFlowNode, WorkloadFlowNode } from './to-flow';
 
 /**
  * The canvas's node components. Declared once, outside any component, and memoized (React Flow's
  * guidance). What a node shows comes from NodeContent by its id, not from React Flow's data (which
  * holds only its state): a YAML edit re-renders only the nodes whose content changed.
  */
-
-/** The node's content, when it is of the kind its component draws. */
-function useContent<K extends GraphNode['kind']>(id: string, kind: K): Extract<GraphNode, { kind: K }> | undefined {
-  const node = useNodeContent(id);
-  return node?.kind === kind ? (node as Extract<GraphNode, { kind: K }>) : undefined;
-}
-
-/**
- * The node's accessible name (the node's wrapper is labelled by it): out of the page's flow and of
- * what a screen reader reads inside the node, where the same facts are shown.
- */
-function NodeLabel({ node }: { node: GraphNode }) {
-  return (
-    <>
-      <span id={nodeLabelId(node.id)} hidden>
-        {accessibleName(node)}
-      </span>
-      {/* The name drawn large when the canvas is seen from far (graph.css, data-overview), in place of
-          details too small to read. Screen readers have the name already. */}
-      <span className="graph-node-overview" aria-hidden="true">
-        {node.name || '(unnamed)'}
-      </span>
-    </>
-  );
-}
 
 const WorkloadNodeView = memo(function WorkloadNodeView({ id, data }: NodeProps<WorkloadFlowNode>) {
   const node = useContent(id, 'workload');
@@ -162,76 +124,18 @@ const ResourceNodeView = memo(function ResourceNodeView({
   );
 });
 
-/**
- * Another workload of the project: its name, size and ports, drawn apart (dashed) from the workload
- * being edited. Double-click, or its Edit button, takes it up.
- */
-const PeerNodeView = memo(function PeerNodeView({ id }: NodeProps<PeerFlowNode>) {
-  const node = useContent(id, 'peer');
-  const actions = useCanvasActions();
-  if (!node) return null;
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  return (
-    <>
-      <Handle type="target" position={Position.Left} className="graph-handle graph-anchor" isConnectable={false} />
-      <div className="graph-node-body" onDoubleClick={() => actions.editWorkload?.(id)}>
-        <NodeLabel node={node} />
-        <div className="graph-node-head">
-          <Icon name="workload" />
-          <span className="graph-node-kind">Workload</span>
-          <span className="graph-node-name" title={node.name}>
-            {node.name}
-          </span>
-        </div>
-        <div className="graph-node-detail muted">
-          {count(node.containers, 'container')} · {count(node.resources, 'resource')}
-        </div>
-        {node.ports.length > 0 && <div className="graph-node-detail graph-ports">Ports: {node.ports.join(', ')}</div>}
-        {actions.editWorkload && (
-          <button
-            type="button"
-            className="graph-peer-edit nodrag nopan"
-            aria-label={`Edit workload ${node.name}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              actions.editWorkload?.(id);
-            }}
-          >
-            Edit
-          </button>
-        )}
-      </div>
-      {/* Its links go back left, to the workload it stands beside. */}
-      <Handle type="source" position={Position.Left} className="graph-handle graph-anchor" isConnectable={false} />
-    </>
-  );
-});
-
 export const nodeTypes = {
   workload: WorkloadNodeView,
   container: ContainerNodeView,
   resource: ResourceNodeView,
   peer: PeerNodeView,
+  'peer-part': PeerPartView,
+  'workload-frame': WorkloadFrameView,
 } satisfies NodeTypes;
 
 function probeTitle(probes: ContainerNode['probes']): string {
   const kinds = [probes.readiness && 'readiness', probes.liveness && 'liveness'].filter(Boolean);
   return `Has a ${kinds.join(' and a ')} probe`;
-}
-
-function Ports({ label, ports }: { label: string; ports: PortSummary[] }) {
-  return (
-    <div className="graph-node-detail graph-ports">
-      {label}:{' '}
-      {ports.map((p, i) => (
-        <span key={p.name} className="graph-port">
-          {i > 0 && ', '}
-          {p.name} {p.port}
-          {p.targetPort !== p.port ? `→${p.targetPort}` : ''}/{p.protocol}
-        </span>
-      ))}
-    </div>
-  );
 }
 
 /** The node's name; double-click (or F2 on the node) renames it in place. */

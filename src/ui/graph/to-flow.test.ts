@@ -79,7 +79,7 @@ describe('React Flow nodes and edges from the graph', () => {
       emptyFlowCache(),
     );
     expect(nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(['container:web']);
-    expect(nodes.filter((n) => n.data.renaming).map((n) => n.id)).toEqual(['resource:db']);
+    expect(nodes.filter((n) => 'renaming' in n.data && n.data.renaming).map((n) => n.id)).toEqual(['resource:db']);
   });
 
   it('moves and selection make new node objects (they are what React Flow draws); a measured size alone does not', () => {

@@ -8,6 +8,7 @@ import {
   type LinkEdge,
   type MountEdge,
   type Positions,
+  type Rect,
   type Size,
   type StartOrderEdge,
   type UsesEdge,
@@ -24,7 +25,11 @@ export type WorkloadFlowNode = Node<{ renaming: boolean }, 'workload'>;
 export type ContainerFlowNode = Node<{ renaming: boolean }, 'container'>;
 export type ResourceFlowNode = Node<{ renaming: boolean }, 'resource'>;
 export type PeerFlowNode = Node<{ renaming: boolean }, 'peer'>;
-export type FlowNode = WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode | PeerFlowNode;
+export type PeerPartFlowNode = Node<{ renaming: boolean }, 'peer-part'>;
+/** The frame around the workload being edited, when the project has others (not a node of the graph). */
+export type WorkloadFrameFlowNode = Node<{ name: string }, 'workload-frame'>;
+export type FlowNode =
+  WorkloadFlowNode | ContainerFlowNode | ResourceFlowNode | PeerFlowNode | PeerPartFlowNode | WorkloadFrameFlowNode;
 
 export type StartOrderFlowEdge = Edge<{ edge: StartOrderEdge }, 'start-order'>;
 export type UsesFlowEdge = Edge<{ edge: UsesEdge }, 'uses'>;
@@ -93,15 +98,20 @@ export interface NodeView {
   renamingId: string | undefined;
   /** Which way the graph is laid out: edges leave and enter the sides of the nodes that face the flow. */
   direction?: LayoutDirection;
+  /** The frame around the workload being edited, named by it (a project of several; see placeGroups). */
+  frame?: { rect: Rect; name: string };
 }
+
+export const WORKLOAD_FRAME_ID = 'workload-frame';
 
 const ORIGIN = { x: 0, y: 0 };
 
 /** A node's keys: Enter selects it (React Flow's), then those of the intents that act on its kind. */
 const NODE_KEYS = Object.fromEntries(
-  (['workload', 'container', 'resource', 'peer'] as const).map((kind) => [
+  (['workload', 'container', 'resource', 'peer', 'peer-part'] as const).map((kind) => [
     kind,
-    `Enter ${ariaKeyShortcuts(keysOn(kind))}`,
+    // Enter once: it is also the key that takes another workload up (editWorkload).
+    `Enter ${ariaKeyShortcuts(keysOn(kind).filter((k) => k.key !== 'Enter'))}`.trim(),
   ]),
 ) as Record<GraphNode['kind'], string>;
 
@@ -121,7 +131,8 @@ export function nodeLabelId(id: string): string {
 export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCache): FlowNode[] {
   const next = new Map<string, { from: unknown[]; flow: FlowNode }>();
   const out = graph.nodes.map((node) => {
-    const position = view.positions[node.id] ?? ORIGIN;
+    // A part of another workload stands in its frame (React Flow's child node): where, from the frame.
+    const position = node.kind === 'peer-part' ? node.offset : (view.positions[node.id] ?? ORIGIN);
     const selected = node.id === view.selectedId || view.alsoSelected?.has(node.id) === true;
     const renaming = node.id === view.renamingId;
     // The measured size is not part of what makes a node new: React Flow keeps the size it measured
@@ -131,7 +142,7 @@ export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCac
     // and drew them again: on the 100×100, that first change took 75 ms to its paint (median of 8
     // pages), 32 ms without.
     const direction = view.direction ?? 'left-to-right';
-    const from = [node.kind, position, selected, renaming, direction];
+    const from = [node.kind, position, selected, renaming, direction, node.kind === 'peer' ? node.frame : undefined];
     const cached = cache.nodes.get(node.id);
     const flow =
       cached && sameContent(cached.from, from)
@@ -141,6 +152,7 @@ export function toFlowNodes(graph: WorkloadGraph, view: NodeView, cache: FlowCac
     return flow;
   });
   cache.nodes = next;
+  if (view.frame) out.unshift(workloadFrame(view.frame, cache));
   if (!sameItems(out, cache.nodeList)) cache.nodeList = out;
   return cache.nodeList;
 }
@@ -186,8 +198,56 @@ function flowNode(
       return { ...base, type: 'resource', data: { renaming } };
     case 'peer':
       // Another workload of the project: edited in its own text, once taken up (see ProjectControls).
-      return { ...base, type: 'peer', data: { renaming: false }, deletable: false, connectable: false };
+      // Open, it is the frame of its group: as large as what it holds, moved with it.
+      return {
+        ...base,
+        type: 'peer',
+        data: { renaming: false },
+        deletable: false,
+        connectable: false,
+        ...(node.frame && { className: 'graph-node peer open', style: { ...node.frame }, measured: node.frame }),
+      };
+    case 'peer-part':
+      // Read only, where its frame puts it: selected, it is taken up with its workload (Enter, double-click).
+      return {
+        ...base,
+        type: 'peer-part',
+        className: `graph-node peer-part ${node.part.kind}`,
+        parentId: node.group,
+        data: { renaming: false },
+        draggable: false,
+        deletable: false,
+        connectable: false,
+      };
   }
+}
+
+/** The frame around the workload being edited: behind its nodes, neither selected nor moved. */
+function workloadFrame(frame: NonNullable<NodeView['frame']>, cache: FlowCache): WorkloadFrameFlowNode {
+  const { rect, name } = frame;
+  const cached = cache.nodes.get(WORKLOAD_FRAME_ID);
+  const from = [rect, name];
+  if (cached && sameContent(cached.from, from)) return cached.flow as WorkloadFrameFlowNode;
+  const size = { width: rect.width, height: rect.height };
+  const flow: WorkloadFrameFlowNode = {
+    id: WORKLOAD_FRAME_ID,
+    type: 'workload-frame',
+    position: { x: rect.x, y: rect.y },
+    data: { name },
+    style: size,
+    measured: size,
+    className: 'graph-frame',
+    zIndex: -1,
+    selectable: false,
+    draggable: false,
+    focusable: false,
+    deletable: false,
+    connectable: false,
+    ariaRole: 'group',
+    ariaLabel: `Workload ${name || '(unnamed)'}, being edited`,
+  };
+  cache.nodes.set(WORKLOAD_FRAME_ID, { from, flow });
+  return flow;
 }
 
 export function toFlowEdges(

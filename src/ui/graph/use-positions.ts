@@ -12,7 +12,7 @@ import {
   type XY,
 } from '../../core/graph';
 import { useDocument, useDocumentStore } from '../../state/document/context';
-import { createGraphLayoutStorage, type GraphLayoutStorage } from '../../state/layout/graph-layout';
+import { sharedGraphLayoutStorage, type GraphLayoutStorage } from '../../state/layout/graph-layout';
 import {
   canRedoMove,
   canUndoMove,
@@ -72,8 +72,6 @@ export interface GraphPositions {
   carry(fromId: string, toId: string): void;
 }
 
-let sharedStorage: GraphLayoutStorage | undefined;
-
 /**
  * Where the nodes are. Positions the user set are kept per workload outside score.yaml (localStorage)
  * and survive a reload, as does the direction of its layout. A workload seen for the first time is
@@ -84,7 +82,7 @@ let sharedStorage: GraphLayoutStorage | undefined;
 export function useGraphPositions(
   graph: WorkloadGraph,
   sizes: Readonly<Record<string, Size>>,
-  storage: GraphLayoutStorage = (sharedStorage ??= createGraphLayoutStorage()),
+  storage: GraphLayoutStorage = sharedGraphLayoutStorage(),
 ): GraphPositions {
   const openSeq = useDocument((s) => (s.lastChange?.source === 'open' ? s.lastChange.seq : null));
   const documentStore = useDocumentStore();

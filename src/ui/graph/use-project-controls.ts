@@ -1,10 +1,12 @@
-import { useMemo } from 'react';
-import { newProjectWorkload, peerNodeId, projectPeer, WORKLOAD_ID, type ProjectPeer } from '../../core/graph';
+import { useMemo, useState } from 'react';
+import { drawnPeer, newProjectWorkload, peerNodeId, WORKLOAD_ID, type DrawnPeer } from '../../core/graph';
 import { parseWorkloadText } from '../../core/document/parse';
+import { toPointer } from '../../core/document/pointer';
 import { useDocumentStore } from '../../state/document/context';
-import { hasChanges } from '../../state/document/store';
+import { hasChanges, type DocumentStore } from '../../state/document/store';
+import { sharedGraphLayoutStorage, type GraphLayoutStorage } from '../../state/layout/graph-layout';
 import { useProject, useProjectStore } from '../../state/project/context';
-import { activeIndex, workloadNames, type ProjectWorkload } from '../../state/project/store';
+import { activeIndex, workloadNames, type ProjectStore, type ProjectWorkload } from '../../state/project/store';
 import { useOptionalConfirm } from '../dialog/confirm';
 import type { ProjectControls } from '../intents/table';
 import { templateList } from '../../core/templates/list';
@@ -13,32 +15,51 @@ import { templateList } from '../../core/templates/list';
 const blankWorkload = () => templateList.find((t) => t.name === 'my-workload')!.load();
 
 /**
- * The project's workloads as the canvas's intents reach them (Add workload, Edit this workload, Close
- * workload): by node id, the workload's own node (`workload`) or a peer's (`peer:NAME`). Undefined
- * where the page has no project (the canvas mounted alone).
+ * The workload of the project a node id is about, and the part of it (`container:web`) for a part
+ * of its group: `workload` (the one edited), `peer:NAME`, `in:NAME/container:web`. The longest name
+ * that fits wins, so that a name holding a slash is still told apart.
  */
-export function useProjectControls(): ProjectControls | undefined {
+function workloadOf(id: string, names: readonly string[], edited: number): { index: number; part?: string } {
+  if (id === WORKLOAD_ID) return { index: edited };
+  const peer = names.findIndex((name) => peerNodeId(name) === id);
+  if (peer >= 0) return { index: peer };
+  let best = -1;
+  names.forEach((name, i) => {
+    if (id.startsWith(`in:${name}/`) && (best < 0 || name.length > names[best]!.length)) best = i;
+  });
+  return best < 0 ? { index: -1 } : { index: best, part: id.slice(`in:${names[best]!}/`.length) };
+}
+
+/** The pointer a part's node id (`container:web`, `resource:db`) stands for in its own text. */
+function partPointer(part: string): string | undefined {
+  const at = part.indexOf(':');
+  const kind = part.slice(0, at);
+  if (kind !== 'container' && kind !== 'resource') return undefined;
+  return toPointer([`${kind}s`, part.slice(at + 1)]);
+}
+
+/**
+ * The project's workloads as the canvas's intents reach them (Add workload, Edit this workload, Close
+ * workload, Collapse or expand workload): by node id. Undefined where the page has no project (the
+ * canvas mounted alone). `groups`: the groups' collapse, from useProjectPeers.
+ */
+export function useProjectControls(groups: Pick<ProjectGroups, 'toggle'>): ProjectControls | undefined {
   const project = useProjectStore();
   const document = useDocumentStore();
   const confirm = useOptionalConfirm();
+  const { toggle } = groups;
   return useMemo(() => {
     if (!project) return undefined;
-    const indexOf = (id: string) =>
-      id === WORKLOAD_ID
-        ? activeIndex(project.getState())
-        : workloadNames(project, document).findIndex((name) => peerNodeId(name) === id);
+    const find = (id: string) => workloadOf(id, workloadNames(project, document), activeIndex(project.getState()));
     return {
       size: () => project.getState().workloads.length,
       add: () =>
         void blankWorkload().then((blank) =>
           project.getState().add(newProjectWorkload(blank, workloadNames(project, document)), 'a new workload'),
         ),
-      edit(id) {
-        const index = indexOf(id);
-        if (index >= 0) project.getState().select(index);
-      },
+      edit: (id) => edit(project, document, find(id)),
       close(id) {
-        const index = indexOf(id);
+        const { index } = find(id);
         const workload = project.getState().workloads[index];
         if (workload === undefined) return;
         const changed = hasChanges(workload ?? document.getState());
@@ -53,28 +74,65 @@ export function useProjectControls(): ProjectControls | undefined {
           : Promise.resolve(true);
         void asked.then((ok) => {
           // Asked by name: the project may have changed while the question was open.
-          const now = indexOf(id);
+          const now = find(id).index;
           if (ok && now >= 0) project.getState().remove(now);
         });
       },
+      toggleGroup(id) {
+        const name = workloadNames(project, document)[find(id).index];
+        if (name !== undefined && find(id).index !== activeIndex(project.getState())) toggle(name);
+      },
     };
-  }, [project, document, confirm]);
+  }, [project, document, confirm, toggle]);
 }
 
-/** Each workload put aside, read once (it does not change while it is aside). */
-const peerOf = new WeakMap<ProjectWorkload, ProjectPeer>();
+/** Takes up the workload found, and selects the part asked for in it (the inspector and YAML pane show it). */
+function edit(project: ProjectStore, document: DocumentStore, { index, part }: { index: number; part?: string }) {
+  if (index < 0 || !project.getState().select(index) || part === undefined) return;
+  const pointer = partPointer(part);
+  if (pointer !== undefined) document.getState().select(pointer, 'command');
+}
 
-/** The project's other workloads as the canvas draws them (core/graph/project.ts), in order. */
-export function useProjectPeers(): readonly ProjectPeer[] {
+/** Each workload put aside, read and laid out once (it does not change while it is aside). */
+const drawnOf = new WeakMap<ProjectWorkload, DrawnPeer>();
+
+export interface ProjectGroups {
+  /** The project's other workloads as the canvas draws them (core/graph/project.ts), in order. */
+  peers: readonly DrawnPeer[];
+  /** Collapses the group of the workload named, or opens it again (kept in the layout's storage). */
+  toggle(name: string): void;
+}
+
+/**
+ * The project's other workloads, each read once while it is aside (not at every keystroke in the
+ * one edited): its summary and its group, laid out as it was left when it was edited (its stored
+ * positions), collapsed or open as last chosen for it.
+ */
+export function useProjectPeers(storage: GraphLayoutStorage = sharedGraphLayoutStorage()): ProjectGroups {
   const workloads = useProject((s) => s.workloads);
-  return useMemo(
+  const [choices, setChoices] = useState(0); // a collapse chosen: read the choices again
+  const peers = useMemo(
     () =>
       workloads.flatMap((w) => {
         if (!w) return [];
-        let peer = peerOf.get(w);
-        if (!peer) peerOf.set(w, (peer = projectPeer(parseWorkloadText(w.text))));
-        return [peer];
+        let peer = drawnOf.get(w);
+        if (!peer) {
+          const stored = storage.read(w.name);
+          peer = drawnPeer(parseWorkloadText(w.text), stored, storage.readDirection(w.name));
+          drawnOf.set(w, peer);
+        }
+        return [storage.readCollapsed(peer.name) ? { ...peer, collapsed: true } : peer];
       }),
-    [workloads],
+    // `choices` is read through the storage: a new choice draws the peers again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [workloads, storage, choices],
   );
+  const toggle = useMemo(
+    () => (name: string) => {
+      storage.setCollapsed(name, !storage.readCollapsed(name));
+      setChoices((n) => n + 1);
+    },
+    [storage],
+  );
+  return useMemo(() => ({ peers, toggle }), [peers, toggle]);
 }

@@ -47,16 +47,21 @@ export interface CanvasControls {
   refusal(intent: 'connect' | 'remove', id: string): string | undefined;
 }
 
-/** The project's workloads as the canvas reaches them: by node id (`workload`, `peer:NAME`). */
+/**
+ * The project's workloads as the canvas reaches them: by node id (`workload`, `peer:NAME`, or a part
+ * of another workload, `in:NAME/container:web`).
+ */
 export interface ProjectControls {
   /** How many workloads are open. */
   size(): number;
   /** Opens a new (blank) workload beside the others and edits it. */
   add(): void;
-  /** Edits the workload a peer node stands for. */
+  /** Edits the workload a peer node stands for (a part of it: and selects that part in it). */
   edit(id: string): void;
   /** Takes a workload out of the project (asks first when it has unsaved changes). */
   close(id: string): void;
+  /** Collapses the group of the workload a peer node (or a part of it) stands for, or opens it again. */
+  toggleGroup(id: string): void;
 }
 
 export interface MoveControls {

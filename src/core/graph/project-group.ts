@@ -1,0 +1,154 @@
+import type { ParsedDocument } from '../document/parse';
+import { deriveGraph } from './derive';
+import { placeNewNodes } from './flow';
+import {
+  autoLayout,
+  boundsOf,
+  estimatedSize,
+  placeNear,
+  type LayoutDirection,
+  type Positions,
+  type Rect,
+  type Size,
+} from './layout';
+import { projectPeer, type DrawnPeer, type PeerGroupParts } from './project';
+import { peerNodeId, peerPartId, type GraphNode, type PeerPartNode, type WorkloadGraph } from './types';
+
+/**
+ * The project's workloads as groups (#33 item 3): each other workload is drawn in a frame of its own
+ * (its peer node, open) holding its containers and resources, laid out on their own; the workload
+ * being edited is framed too, by the room its nodes take. The frames stand side by side, never on
+ * top of one another, and the edited workload's nodes never move for them.
+ */
+
+/**
+ * The room inside a frame: around its parts, and above them for its head (another workload's: its
+ * name, size and buttons; the edited workload's: its name alone).
+ */
+export const FRAME_PADDING = 24;
+export const FRAME_HEADER = 84;
+const EDITED_FRAME_HEADER = 48;
+/** A frame is at least this wide: its name, counts and buttons fit. */
+const FRAME_MIN_WIDTH = 260;
+/** The room kept between two frames. */
+const FRAME_GAP = 60;
+
+/**
+ * Another workload of the project as the canvas draws it, read once per text (and per positions it
+ * was last left in): its summary (./project.ts) and its group, its containers and resources where
+ * the user left them while it was edited (`stored`, its own positions), else laid out as a first
+ * layout would (`direction`). Never throws: a text that does not read gives an empty group.
+ */
+export function drawnPeer(
+  parsed: ParsedDocument,
+  stored?: Positions,
+  direction: LayoutDirection = 'left-to-right',
+): DrawnPeer {
+  const peer = projectPeer(parsed);
+  return { ...peer, group: peerGroup(peer.name, deriveGraph(parsed), stored, direction) };
+}
+
+function peerGroup(name: string, graph: WorkloadGraph, stored: Positions | undefined, direction: LayoutDirection) {
+  const own = graph.nodes.filter((n) => n.kind === 'container' || n.kind === 'resource');
+  const laid =
+    stored && own.some((n) => stored[n.id] !== undefined)
+      ? placeNewNodes(graph, stored, new Map(), estimatedSize, direction)
+      : autoLayout(graph, estimatedSize, direction);
+  let left = Infinity;
+  let top = Infinity;
+  for (const node of own) {
+    left = Math.min(left, laid[node.id]!.x);
+    top = Math.min(top, laid[node.id]!.y);
+  }
+  let width = FRAME_MIN_WIDTH;
+  let height = FRAME_HEADER + FRAME_PADDING;
+  const group = peerNodeId(name);
+  const parts: PeerPartNode[] = own.map((node) => {
+    const at = laid[node.id]!;
+    const offset = { x: Math.round(at.x - left + FRAME_PADDING), y: Math.round(at.y - top + FRAME_HEADER) };
+    const size = estimatedSize(node);
+    width = Math.max(width, offset.x + size.width + FRAME_PADDING);
+    height = Math.max(height, offset.y + size.height + FRAME_PADDING);
+    return {
+      kind: 'peer-part',
+      id: peerPartId(name, node.id),
+      name: node.name,
+      pointer: '',
+      problems: [],
+      group,
+      workload: name,
+      offset,
+      part: node as PeerPartNode['part'],
+    };
+  });
+  const out: PeerGroupParts = { parts, size: { width, height } };
+  return out;
+}
+
+/**
+ * The graph the layout works on: the frames without what they hold (a group is laid out on its own,
+ * above, and moves as one), a link to or from a part standing for a link to or from its frame.
+ */
+export function withoutPeerParts(graph: WorkloadGraph): WorkloadGraph {
+  if (!graph.nodes.some((n) => n.kind === 'peer-part')) return graph;
+  const groupOf = new Map<string, string>();
+  for (const n of graph.nodes) if (n.kind === 'peer-part') groupOf.set(n.id, n.group);
+  const edges = graph.edges.flatMap((e) => {
+    const source = groupOf.get(e.source) ?? e.source;
+    const target = groupOf.get(e.target) ?? e.target;
+    if (source === target) return [];
+    return source === e.source && target === e.target ? [e] : [{ ...e, source, target }];
+  });
+  return { ...graph, nodes: graph.nodes.filter((n) => n.kind !== 'peer-part'), edges };
+}
+
+/**
+ * Where the frames and their parts stand, from the layout's positions (`positions`: those of the
+ * workload's own nodes and of the frames, top-left corners): the edited workload's frame around its
+ * nodes (undefined without other workloads), each other frame where the layout put it unless that
+ * overlaps a frame before it (then the nearest free place), and each part at its offset in its frame.
+ * The edited workload's nodes never move. Returns `positions` itself when there is nothing to place.
+ */
+export function placeGroups(
+  graph: WorkloadGraph,
+  positions: Positions,
+  sizeOf: (node: GraphNode) => Size,
+): { positions: Positions; frame: Rect | undefined } {
+  const peers = graph.nodes.filter((n) => n.kind === 'peer');
+  if (peers.length === 0) return { positions, frame: undefined };
+  const frame = frameAround(
+    graph.nodes.filter((n) => n.kind === 'workload' || n.kind === 'container' || n.kind === 'resource'),
+    positions,
+    sizeOf,
+  );
+  const out: Positions = { ...positions };
+  const occupied: Rect[] = frame ? [frame] : [];
+  for (const peer of peers) {
+    const at = positions[peer.id];
+    if (!at) continue;
+    const spot = placeNear(at, sizeOf(peer), occupied, FRAME_GAP);
+    out[peer.id] = spot;
+    occupied.push({ ...spot, ...sizeOf(peer) });
+  }
+  for (const node of graph.nodes) {
+    if (node.kind !== 'peer-part') continue;
+    const frameAt = out[node.group];
+    if (frameAt) out[node.id] = { x: frameAt.x + node.offset.x, y: frameAt.y + node.offset.y };
+  }
+  return { positions: out, frame };
+}
+
+/** The frame around `nodes` (with room for its name above them), or undefined for none placed. */
+function frameAround(nodes: readonly GraphNode[], positions: Positions, sizeOf: (node: GraphNode) => Size) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const box = boundsOf([...byId.keys()], positions, (id) => sizeOf(byId.get(id)!));
+  if (!box) return undefined;
+  const x = box.x - FRAME_PADDING;
+  const y = box.y - EDITED_FRAME_HEADER;
+  return {
+    x,
+    y,
+    width: Math.max(FRAME_MIN_WIDTH, box.width + 2 * FRAME_PADDING),
+    height: box.y + box.height + FRAME_PADDING - y,
+  };
+}
