@@ -109,7 +109,12 @@ function GraphCanvas() {
     const { graph, positions, sizes } = latest.current;
     const byId = new Map(graph.nodes.map((n) => [n.id, n]));
     const sizeOf = (id: string) => sizes[id] ?? estimatedSize(byId.get(id)!);
-    const bounds = boundsOf([...byId.keys()], positions, sizeOf);
+    const nodes = boundsOf([...byId.keys()], positions, sizeOf);
+    // With the edited workload's frame, whose name stands above its nodes (a project of several).
+    const frame = nodes && placeGroups(graph, positions, (n) => sizeOf(n.id)).frame;
+    const bounds = frame
+      ? boundsOf(['nodes', 'frame'], { nodes, frame }, (id) => (id === 'frame' ? frame : nodes!))
+      : nodes;
     const workload = graph.nodes.find((n) => n.kind === 'workload');
     return bounds && { bounds, focus: workload && boundsOf([workload.id], positions, sizeOf) };
   }, []);
