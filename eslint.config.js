@@ -14,7 +14,7 @@ export default tseslint.config(
       'node_modules/**',
       'src/core/validate/generated/**',
       'src/api/generated/**',
-      'src/core/catalog/generated/**',
+      'src/core/catalog/builtin-catalog.generated.ts',
       'test-results/**',
       'playwright-report/**',
       'coverage/**',

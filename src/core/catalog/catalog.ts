@@ -1,7 +1,7 @@
 import { provisionerMatches } from '../provisioners/match';
 import { resourceUid } from '../provisioners/uid';
 import type { Resource, Workload } from '../workload/types';
-import { BUILTIN_ENTRIES, BUILTIN_PROVISIONERS } from './generated/builtin-catalog';
+import { BUILTIN_ENTRIES, BUILTIN_PROVISIONERS } from './builtin-catalog.generated';
 import { SAMPLE_WORKLOAD } from './sample';
 import type { Catalog, CatalogEntry } from './types';
 
@@ -11,7 +11,7 @@ let builtin: Catalog | undefined;
  * The catalog with nothing loaded: score-compose's default provisioners and the environment resource.
  * It needs no provisioner file read, so it is here, apart from `buildCatalog` (build.ts): the app
  * checks the first workload against it without loading the template engine that files need. It is
- * generated data (generated/builtin-catalog.ts): its provisioners are listed without their code, which
+ * generated data (builtin-catalog.generated.ts): its provisioners are listed without their code, which
  * the exporters bring (runnableProvisioners).
  */
 export function builtinCatalog(): Catalog {

@@ -1,5 +1,5 @@
 import type { Provisioner, ProvisionerInfo } from '../provisioners/types';
-import { BUILTIN_ENTRIES, BUILTIN_PROVISIONERS } from './generated/builtin-catalog';
+import { BUILTIN_ENTRIES, BUILTIN_PROVISIONERS } from './builtin-catalog.generated';
 import { paramExample, sampleRun } from './sample';
 import type { CatalogEntry, CatalogOutput, CatalogParam, CatalogValue, EntrySource, ProvisionerKind } from './types';
 

@@ -6,14 +6,14 @@ import { builtinProvisioners, runnableProvisioners } from '../provisioners/built
 import { builtinCatalog } from './catalog';
 
 /**
- * The built-in catalog is generated data (generated/builtin-catalog.ts), so that the first view needs
+ * The built-in catalog is generated data (builtin-catalog.generated.ts), so that the first view needs
  * none of the provisioners' code. This generates it again in memory and fails when the committed file
  * no longer matches the provisioners.
  */
 describe('the generated built-in catalog', () => {
   it('matches the built-in provisioners (otherwise: run npm run gen:builtin-catalog)', () => {
     const committed = readFileSync(generatedPath, 'utf8');
-    expect(committed === generateBuiltinCatalog(), 'src/core/catalog/generated/builtin-catalog.ts is stale').toBe(true);
+    expect(committed === generateBuiltinCatalog(), 'src/core/catalog/builtin-catalog.generated.ts is stale').toBe(true);
   });
 
   it('lists the built-ins without their code, and the exporters run them all the same', () => {

@@ -35,7 +35,7 @@ export interface Provisioner {
 
 /**
  * A provisioner as a catalog lists it: what it says of itself, with or without the code that runs it.
- * The built-ins are listed without (their words are generated data, core/catalog/generated): the
+ * The built-ins are listed without (their words are generated data, core/catalog/builtin-catalog.generated.ts): the
  * first view lists and checks against them without downloading their code, which comes with the
  * exporters that run them (runnableProvisioners, ./builtin/runnable.ts).
  */

@@ -201,7 +201,7 @@ scope.onmessage = ({
 function watched(): Catalog | undefined {
   if (!catalog) return undefined;
   if (watchedCatalog?.of !== catalog) {
-    // Built-ins are listed without their code (core/catalog/generated): given theirs here.
+    // Built-ins are listed without their code (core/catalog/builtin-catalog.generated.ts): given theirs here.
     const provisioners = runnableProvisioners(catalog.provisioners).map((p): Provisioner => ({
       ...p,
       provision(input, context) {
