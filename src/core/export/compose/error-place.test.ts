@@ -108,4 +108,30 @@ describe('where an error of the Compose export stands', () => {
       field: 'resources.db',
     });
   });
+
+  it('a shared id with a dot in it is the shared resource, not a workload and a resource of that name', () => {
+    // score-compose writes `type.class#id` for a resource with an id, `type.class#workload.name` otherwise.
+    const known = [
+      { name: 'shop', file: 'shop.yaml', resourceIds: { session: 'shop.session' } },
+      { name: 'orders', file: 'orders.yaml', resourceIds: {} },
+    ];
+    const message = "failed to provision: resource 'secret.default#shop.session' is not supported by any provisioner";
+    expect(placeComposeError(message, known)).toEqual({
+      workloads: [{ name: 'shop', file: 'shop.yaml' }],
+      field: 'resources.session',
+    });
+    const declaredElsewhere = [
+      { name: 'orders', file: 'orders.yaml', resourceIds: {} },
+      { name: 'web', file: 'web.yaml', resourceIds: { store: 'ecommerce.session' } },
+    ];
+    expect(
+      placeComposeError(
+        "failed to provision: resource 'secret.default#ecommerce.session' is broken",
+        declaredElsewhere,
+      ),
+    ).toEqual({
+      workloads: [{ name: 'web', file: 'web.yaml' }],
+      field: 'resources.store',
+    });
+  });
 });

@@ -73,14 +73,17 @@ function resourcePlace(message: string, known: readonly KnownWorkload[]): FoundP
   const uid = /resource '([^'#]+#[^']+)'/.exec(message)?.[1];
   if (uid === undefined) return undefined;
   const parts = uidParts(uid);
-  const dot = parts.id.indexOf('.');
-  if (dot >= 0) return { workloads: [parts.id.slice(0, dot)], field: `resources.${parts.id.slice(dot + 1)}` };
-  // A shared resource (its id given): every workload that declares it.
+  // A shared resource (its id given): every workload that declares it. Its uid reads like a workload's
+  // resource (`type.class#workload.name`) when the id holds a dot, so a declared id is looked for first.
   const sharing = known.flatMap((w) =>
     Object.entries(w.resourceIds ?? {})
       .filter(([, id]) => id === parts.id)
       .map(([name]) => ({ workload: w.name, name })),
   );
+  const dot = parts.id.indexOf('.');
+  if (sharing.length === 0 && dot >= 0) {
+    return { workloads: [parts.id.slice(0, dot)], field: `resources.${parts.id.slice(dot + 1)}` };
+  }
   return {
     workloads: [...new Set(sharing.map((s) => s.workload))],
     field: sharing.length > 0 ? `resources.${sharing[0]!.name}` : `resource ${uid}`,

@@ -178,4 +178,11 @@ describe('composeReadiness in a project', () => {
     expect(check(b, a, broken)).toEqual([]);
     expect(check(a, b).filter((d) => d.severity === 'error')).toEqual([]);
   });
+
+  it("keeps to this workload when another's shared resource (an id with a dot) stops the export", () => {
+    const sharing = a.replace('service:', 'resources:\n  session:\n    type: secret\n    id: shop.session\nservice:');
+    expect(check(b, sharing)).toEqual([]);
+    const [problem] = check(sharing);
+    expect(problem).toMatchObject({ severity: 'error', path: '/resources/session/type' });
+  });
 });
