@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { app, expect, openTemplate, setText, test, textOf, viewSettled } from './fixtures';
+import { app, expect, openTemplate, savedDraftRecord, setText, test, textOf, viewSettled } from './fixtures';
 
 /**
  * A project on the canvas (issue 33, item 3), with real gestures: a second workload added from the
@@ -104,7 +104,10 @@ test('the Compose preview is of the whole project, and the project outlives a re
   await expect(preview).toContainText('DEPENDENCY_URL: http://workload-a:80', slow);
 
   // The draft keeps both, the one edited still edited.
-  await page.waitForTimeout(1500); // autosave's pause (≤ 1 s) has passed
+  // Reloaded once the draft holds both (autosave writes after its pause; a loaded machine may take longer).
+  await expect
+    .poll(async () => (await savedDraftRecord(page))?.others?.length ?? 0, { timeout: 20_000, intervals: [200] })
+    .toBe(1);
   await page.reload();
   await expect(nodeOf(page, 'peer:workload-a')).toBeVisible(slow);
   await expect

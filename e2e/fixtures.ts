@@ -120,11 +120,18 @@ export async function setText(page: Page, text: string) {
   await page.evaluate((t) => window.scoreDesigner!.setText(t), text);
 }
 
+/** What a draft keeps: the text edited, what was opened, and the project's other workloads. */
+interface SavedDraft {
+  text: string;
+  openedText: string;
+  others?: Array<{ text: string }>;
+}
+
 /** This tab's autosaved draft in IndexedDB (its slot is named in sessionStorage), or null. */
-export function savedDraftRecord(page: Page): Promise<{ text: string; openedText: string } | null> {
+export function savedDraftRecord(page: Page): Promise<SavedDraft | null> {
   return page.evaluate(
     () =>
-      new Promise<{ text: string; openedText: string } | null>((resolve, reject) => {
+      new Promise<SavedDraft | null>((resolve, reject) => {
         const slot = sessionStorage.getItem('score-designer.draft-slot');
         if (slot === null) return resolve(null);
         const open = indexedDB.open('score-designer-drafts');
@@ -133,7 +140,7 @@ export function savedDraftRecord(page: Page): Promise<{ text: string; openedText
           const db = open.result;
           if (!db.objectStoreNames.contains('drafts')) return resolve(null);
           const get = db.transaction('drafts').objectStore('drafts').get(slot);
-          get.onsuccess = () => resolve((get.result as { text: string; openedText: string } | undefined) ?? null);
+          get.onsuccess = () => resolve((get.result as SavedDraft | undefined) ?? null);
           get.onerror = () => reject(get.error);
         };
       }),
