@@ -106,6 +106,17 @@ describe('the validation worker’s exports', () => {
     );
   });
 
+  it('lists the environment variables the workload reads, as the app does', async () => {
+    const worker = startBackgroundValidation({ catalogFiles: () => files })!;
+    const reading = `${shop}  env:\n    type: environment\n`.replace(
+      '      DB: ${resources.db.host}\n',
+      '      DB: ${resources.db.host}\n      KEY: ${resources.env.API_KEY}\n',
+    );
+    const exported = await worker.composeExport!(reading, { seed: 7 });
+    expect(exported.environmentVariables).toEqual(['API_KEY']);
+    expect(exported).toEqual(exportCompose([{ text: reading }], { seed: 7, provisioners: [...catalog.provisioners] }));
+  });
+
   it('exports the workload to Kubernetes as the app does: the seed, the options and the catalog’s files', async () => {
     const worker = startBackgroundValidation({ catalogFiles: () => files })!;
     const settings = { namespace: 'shop', image: '', startOrder: 'ignore' as const };

@@ -18,6 +18,7 @@ import { reparseWorkloadText } from '../../../core/document/incremental';
 import type { LoadedPlatform, PlatformFiles } from '../../../core/orchestrator/status-view';
 import type { Provisioner } from '../../../core/provisioners';
 import { runnableProvisioners } from '../../../core/provisioners/builtin/runnable';
+import { environmentProvisioner } from '../../../core/provisioners/environment';
 import { validateParsed, type ValidationReport } from '../../../core/validate';
 import { REHEARSALS } from './rehearsal';
 import { runApart, typingRehearsal } from './rehearsal-steps';
@@ -202,13 +203,19 @@ function watched(): Catalog | undefined {
   if (!catalog) return undefined;
   if (watchedCatalog?.of !== catalog) {
     // Built-ins are listed without their code (core/catalog/builtin-catalog.generated.ts): given theirs here.
-    const provisioners = runnableProvisioners(catalog.provisioners).map((p): Provisioner => ({
-      ...p,
-      provision(input, context) {
-        scope.postMessage({ id: answering, alive: true });
-        return p.provision(input, context);
-      },
-    }));
+    // The environment resource runs no template, and the export knows it by its code (it lists the
+    // variables it reads for the env file): it is left as it is.
+    const provisioners = runnableProvisioners(catalog.provisioners).map((p): Provisioner =>
+      p.provision === environmentProvisioner.provision
+        ? p
+        : {
+            ...p,
+            provision(input, context) {
+              scope.postMessage({ id: answering, alive: true });
+              return p.provision(input, context);
+            },
+          },
+    );
     watchedCatalog = { of: catalog, catalog: { ...catalog, provisioners } };
   }
   return watchedCatalog.catalog;
