@@ -44,6 +44,36 @@ export function exportWorkloadApart(input: WorkloadExportInput): Promise<Workloa
   ).then((result) => inBrowser(result, options));
 }
 
+/** A workload's text and its file's name in a project exported whole. */
+export interface ProjectFile {
+  text: string;
+  file: string;
+}
+
+/**
+ * Several workloads exported as one Compose project (the library's bundle), in the validation worker
+ * as `exportWorkloadApart` is, and failing the same way when it had to be ended; here where there is no
+ * worker. Each file keeps its name: the export sorts the files by it, as score-compose its arguments.
+ */
+export function exportProjectApart(
+  files: readonly ProjectFile[],
+  { seed, provisioners }: { seed: number; provisioners?: readonly ProvisionerInfo[] | undefined },
+): Promise<ComposeExport> {
+  const [first, ...others] = files;
+  if (!first) return Promise.resolve({ ...NOTHING, errors: ['There is no workload to export.'] });
+  const peers = others.map((f) => f.text);
+  const names = files.map((f) => f.file);
+  return askApart(
+    (worker) => worker.composeExport?.(first.text, { seed, peers, files: names }),
+    () =>
+      exportCompose(withPeerFiles({ text: first.text }, peers, names), {
+        seed,
+        ...(provisioners ? { provisioners: [...provisioners] } : {}),
+      }),
+    (reason): ComposeExport => ({ ...NOTHING, errors: [`The export was stopped: ${reason}`] }),
+  );
+}
+
 function exportHere(input: WorkloadExportInput): ComposeExport {
   const { text, provisioners, peers } = input;
   const options = { ...composeOptionsOf(input), ...(provisioners ? { provisioners: [...provisioners] } : {}) };

@@ -68,12 +68,11 @@ export async function composeBundleDownload(
   { provisioners, seed }: ComposeBundleOptions,
 ): Promise<LibraryDownload> {
   if (workloads.length === 0) return { ok: false, errors: ['Select the workloads to export first.'] };
-  // The Compose converter is downloaded when first needed, not with the page.
-  const { exportCompose } = await import('../../core/export/compose');
-  const result = exportCompose(
-    workloads.map((w) => ({ text: w.text, file: scoreFileName(w.name) })),
-    { seed, ...(provisioners ? { provisioners: [...provisioners] } : {}) },
-  );
+  // In the validation worker, where the provisioners' templates cannot freeze the tab; the Compose
+  // converter is downloaded when first needed, not with the page.
+  const { exportProjectApart } = await import('../export/compose');
+  const files = workloads.map((w) => ({ text: w.text, file: scoreFileName(w.name) }));
+  const result = await exportProjectApart(files, { seed, provisioners });
   if (result.errors.length > 0) return { ok: false, errors: result.errors };
   const bundle = composeBundle(result);
   if ('error' in bundle) return { ok: false, errors: [bundle.error] };

@@ -5,6 +5,8 @@ import { exportCompose, withPeerFiles } from '../../../core/export/compose';
 import { exportWorkloadK8s } from '../../../core/export/k8s/workload-export';
 import { previewPlaceholder } from '../../../core/export/placeholder-preview';
 import { validateText } from '../../../core/validate';
+import { previewExportsIn } from '../../export/preview';
+import { composeBundleDownload } from '../../library/export';
 import { startBackgroundValidation } from './background-validation';
 import { overran, type ValidationWorker, type WorkerOptions, type WorkerReply } from './worker-protocol';
 
@@ -104,6 +106,43 @@ describe('the validation worker’s exports', () => {
     expect(await worker.composeExport!(shop, flagged)).toEqual(
       exportCompose(withPeerFiles({ text: shop }), { ...flagged, provisioners: [...catalog.provisioners] }),
     );
+  });
+
+  it('exports several workloads under their own file names as one project, as the library’s bundle is made here', async () => {
+    const worker = startBackgroundValidation({ catalogFiles: () => files })!;
+    const names = ['shop.score.yaml', 'billing.score.yaml'];
+    const here = (texts: string[]) =>
+      exportCompose(
+        texts.map((text, i) => ({ text, file: names[i]! })),
+        { seed: 7, provisioners: [...catalog.provisioners] },
+      );
+    const exported = await worker.composeExport!(shop, { seed: 7, peers: [peer], files: names });
+    expect(exported).toEqual(here([shop, peer]));
+    expect(exported.compose).toContain('billing-api');
+    // The messages name the files by their names.
+    const unnamed = peer.replace('  name: billing\n', '  name: ""\n');
+    const refused = await worker.composeExport!(shop, { seed: 7, peers: [unnamed], files: names });
+    expect(refused).toEqual(here([shop, unnamed]));
+    expect(refused.errors.join(' ')).toContain("workload in file 'billing.score.yaml' has empty metadata.name");
+  });
+
+  it('makes the library’s Compose bundle in the worker: an export it had to be ended for fails with the reason, the tab never runs it', async () => {
+    const { makeWorker, started } = watchedWorkers((request) => request.only === 'compose');
+    const worker = startBackgroundValidation({ catalogFiles: () => files, makeWorker, questionTimeMs: 2_000 })!;
+    await worker.check(shop); // the worker is ready: from now on its silence is timed
+    previewExportsIn(worker);
+    try {
+      const workloads = [
+        { name: 'billing', text: peer },
+        { name: 'shop', text: shop },
+      ];
+      const download = await composeBundleDownload(workloads, { provisioners: catalog.provisioners, seed: 3 });
+      expect(download.ok).toBe(false);
+      expect(!download.ok && download.errors.join(' ')).toMatch(/^The export was stopped: .*ran longer than 2 seconds/);
+      expect(started[0]?.ended).toBe(true);
+    } finally {
+      previewExportsIn(undefined);
+    }
   });
 
   it('lists the environment variables the workload reads, as the app does', async () => {

@@ -102,8 +102,8 @@ scope.onmessage = ({
   }
   if (only === 'compose') {
     // As the app's export makes it (state/export/compose.ts), from this worker's reading of the text.
-    const options = { ...data.composeOptions, ...withProvisioners };
-    scope.postMessage({ id, compose: exportCompose(withPeerFiles({ text, parsed }, peers), options) });
+    const { files: names, ...options } = { ...data.composeOptions, ...withProvisioners };
+    scope.postMessage({ id, compose: exportCompose(withPeerFiles({ text, parsed }, peers, names), options) });
     return;
   }
   if (only === 'kubernetes') {

@@ -167,6 +167,8 @@ export interface ComposeQuestion extends ComposeFlags {
   projectName?: string | undefined;
   /** The texts of the project's other workloads, exported with the text. */
   peers?: readonly string[];
+  /** The file names of the text and of each peer, in order: score.yaml, score.2.yaml, … when absent. */
+  files?: readonly string[];
 }
 
 /**
