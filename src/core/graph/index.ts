@@ -70,6 +70,7 @@ export { ICON_PATHS, type IconName } from './icon-paths';
 export { labelLines, pointAt, routeFrom, runsBackwards, type Route } from './diagram';
 export {
   countBackwards,
+  diagramKey,
   layDiagram,
   measureDiagram,
   placeLabels,

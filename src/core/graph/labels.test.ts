@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../diagnostics';
 import { generateWorkload } from '../../../bench/workload-generator';
 import { parseWorkloadText } from '../document/parse';
 import { templates } from '../templates';
 import { centredBox, labelLines, overlapArea, pointAt, routeFrom, LABEL_MAX_WIDTH, textWidth } from './diagram';
 import { deriveGraph } from './derive';
-import { layDiagram, measureDiagram, placeLabels } from './labels';
+import { diagramKey, layDiagram, measureDiagram, placeLabels } from './labels';
 import { autoLayout, estimatedSize, FULL_LAYOUT_EDGES } from './layout';
 
 describe('placeLabels', () => {
@@ -73,5 +74,40 @@ describe('the diagram after Auto layout', () => {
     expect(middles.labelNode).toBeGreaterThan(0);
     expect(placed.labelNode).toBe(0);
     expect(placed.labelLabel).toBeLessThan(middles.labelLabel);
+  });
+});
+
+describe('diagramKey', () => {
+  // A template whose graph has edges (and so labels).
+  const text = templates.map((t) => t.text).find((t) => deriveGraph(parseWorkloadText(t)).edges.length > 2)!;
+  const graph = deriveGraph(parseWorkloadText(text));
+  const positions = autoLayout(graph);
+  const key = diagramKey(graph, positions, estimatedSize);
+
+  it('is the same for a graph derived again with other problems: its labels need not be placed again', () => {
+    const problem: Diagnostic = {
+      severity: 'error',
+      code: 'UNKNOWN_FIELD',
+      message: 'a problem',
+      path: graph.nodes[1]!.pointer,
+      range: { line: 1, column: 1, endLine: 1, endColumn: 2 },
+      source: 'schema',
+    };
+    const again = deriveGraph(parseWorkloadText(text), [problem]);
+    expect(again.nodes[1]!.problems.length).toBeGreaterThan(0);
+    expect(diagramKey(again, positions, estimatedSize)).toBe(key);
+    expect(layDiagram(again, positions, estimatedSize)).toEqual(layDiagram(graph, positions, estimatedSize));
+  });
+
+  it('changes with what the diagram is laid from: a node moved or resized, an edge relabelled, the direction', () => {
+    const [first] = graph.nodes;
+    const moved = { ...positions, [first!.id]: { x: positions[first!.id]!.x + 1, y: positions[first!.id]!.y } };
+    expect(diagramKey(graph, moved, estimatedSize)).not.toBe(key);
+    const wider = (node: Parameters<typeof estimatedSize>[0]) => ({ ...estimatedSize(node), width: 999 });
+    expect(diagramKey(graph, positions, wider)).not.toBe(key);
+    expect(graph.edges.length).toBeGreaterThan(0);
+    const relabelled = { ...graph, edges: graph.edges.map((e, i) => (i === 0 ? { ...e, label: `${e.label}!` } : e)) };
+    expect(diagramKey(relabelled, positions, estimatedSize)).not.toBe(key);
+    expect(diagramKey(graph, positions, estimatedSize, 'top-to-bottom')).not.toBe(key);
   });
 });

@@ -156,6 +156,27 @@ export function layDiagram(
   return { boxes, edges: drawn.map((d) => ({ ...d, t: places.get(d.edge.id) ?? 0.5 })), direction };
 }
 
+/**
+ * What `layDiagram` lays a diagram from, as one string: equal strings give equal diagrams. A check
+ * that changes only the problems derives a new graph of the same shape, and its labels need not be
+ * placed again (the canvas compares this before it places them).
+ */
+export function diagramKey(
+  graph: WorkloadGraph,
+  positions: Positions,
+  sizeOf: (node: GraphNode) => Size,
+  direction: LayoutDirection = 'left-to-right',
+): string {
+  const nodes = graph.nodes.map((node) => {
+    const at = positions[node.id];
+    if (!at) return [node.id];
+    const { width, height } = sizeOf(node);
+    return [node.id, at.x, at.y, width, height];
+  });
+  const edges = graph.edges.map((e) => [e.id, e.source, e.target, e.kind, e.label]);
+  return JSON.stringify([direction, nodes, edges]);
+}
+
 /** How readable a diagram is, counted: labels over nodes, labels over labels, edges through nodes. */
 export interface DiagramMeasure {
   labelNode: number;

@@ -10,6 +10,9 @@ import { formatRoute, parseRoute, sameRoute, type Page, type Route } from './rou
  * returns to the page before; a change of selection replaces the current entry (each caret move
  * is no step to go back through). A share link's fragment is the share link's until it is opened.
  */
+/** How long after the selection changes the address follows (see below). */
+const SELECTION_ADDRESS_DELAY_MS = 150;
+
 export function useRoutes(page: Page, setPage: (page: Page) => void): void {
   const store = useDocumentStore();
   /** A part the address selects, waiting for a workload to be open. */
@@ -63,15 +66,28 @@ export function useRoutes(page: Page, setPage: (page: Page) => void): void {
     else history.pushState(null, '', formatRoute(route));
   }, [page, store]);
 
-  // View → address: the selection, in the workspace.
+  // View → address: the selection, in the workspace. Written a moment after it changes, not in the
+  // store's update: history.replaceState takes milliseconds, and while the user types, each check
+  // moves the selection with the caret (its key changes): the check's problems are drawn first, and a
+  // burst of moves writes the address once.
   useEffect(() => {
     if (page !== 'workspace') return;
-    return store.subscribe((state, previous) => {
-      if (state.selection?.pointer === previous.selection?.pointer || pendingSelect.current !== undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const write = () => {
+      timer = undefined;
+      if (pendingSelect.current !== undefined) return;
       const now = parseRoute(window.location.hash);
       if (now === undefined && window.location.hash !== '') return;
-      const route: Route = { page: 'workspace', select: state.selection?.pointer ?? '' };
+      const route: Route = { page: 'workspace', select: store.getState().selection?.pointer ?? '' };
       if (!sameRoute(now, route)) history.replaceState(history.state, '', formatRoute(route));
+    };
+    const stop = store.subscribe((state, previous) => {
+      if (state.selection?.pointer === previous.selection?.pointer || pendingSelect.current !== undefined) return;
+      timer ??= setTimeout(write, SELECTION_ADDRESS_DELAY_MS);
     });
+    return () => {
+      stop();
+      if (timer !== undefined) clearTimeout(timer); // another page: its own address is written
+    };
   }, [page, store]);
 }

@@ -1,6 +1,7 @@
 import { useNodesInitialized } from '@xyflow/react';
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import {
+  diagramKey,
   estimatedSize,
   layDiagram,
   type GraphNode,
@@ -60,9 +61,18 @@ export function usePlacedLabels(
   direction: LayoutDirection,
 ): void {
   const measured = useNodesInitialized();
+  const laid = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
-    if (graph.edges.length > MANY_EDGES) return update(new Map());
+    if (graph.edges.length > MANY_EDGES) {
+      laid.current = undefined;
+      return update(new Map());
+    }
     const sizeOf = (node: GraphNode) => sizes[node.id] ?? estimatedSize(node);
+    // Most checks while typing change the problems, not the diagram: its labels stay where they are
+    // (placing them took a millisecond or two of each check's way to the screen).
+    const key = diagramKey(graph, positions, sizeOf, direction);
+    if (key === laid.current) return;
+    laid.current = key;
     const diagram = layDiagram(graph, positions, sizeOf, undefined, direction);
     update(new Map(diagram.edges.map((d) => [d.edge.id, d.t])));
   }, [graph, positions, sizes, direction, measured]);
