@@ -10,7 +10,7 @@ import {
   type Size,
   type WorkloadGraph,
 } from '../../core/graph';
-import { createListenersById } from './listeners-by-id';
+import { createListenersById } from '../common/listeners-by-id';
 import { MANY_EDGES } from './view-hooks';
 
 /**

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { GraphNode } from '../../core/graph';
-import { createListenersById } from './listeners-by-id';
+import { createListenersById } from '../common/listeners-by-id';
 import { sameContent } from './to-flow';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { controls, describeField, type FieldPath } from '../../core/inspector';
 import { DraftInput, type ControlProps } from './inputs';
-import { useInspector } from './inspector-context';
+import { useProblemsAt } from './inspector-context';
 import { hasError, Problems } from './Problems';
 
 /**
@@ -27,9 +27,8 @@ export function Field({
   extra?: ReactNode;
   children: (props: ControlProps) => ReactNode;
 }) {
-  const { problemsAt } = useInspector();
   const id = useId();
-  const problems = problemsAt(pointer);
+  const problems = useProblemsAt(pointer);
   const description = hint ? describeField(path) : '';
   const hintId = `${id}-hint`;
   const problemsId = `${id}-problems`;
@@ -72,13 +71,13 @@ export function Group({
   className?: string;
   children: ReactNode;
 }) {
-  const { problemsAt } = useInspector();
   const id = useId();
+  const problems = useProblemsAt(pointer);
   return (
     <fieldset className={`group ${className ?? ''}`} data-field={path} data-pointer={pointer}>
       <legend>{legend ?? controls[path].label}</legend>
       {tools && <div className="group-tools">{tools}</div>}
-      {pointer !== undefined && <Problems id={`${id}-problems`} problems={problemsAt(pointer)} />}
+      <Problems id={`${id}-problems`} problems={problems} />
       {children}
     </fieldset>
   );
@@ -102,9 +101,8 @@ export function KeyField({
   path?: FieldPath;
   pointer?: string;
 }) {
-  const { problemsAt } = useInspector();
   const id = useId();
-  const problems = pointer !== undefined ? problemsAt(pointer) : [];
+  const problems = useProblemsAt(pointer);
   return (
     <div className="field key-field" data-field={path} data-pointer={pointer}>
       <label htmlFor={id}>{label}</label>

@@ -2,7 +2,7 @@ import { memo, Suspense, useEffect, useId, useRef, type FocusEvent } from 'react
 import { fieldOwner, sectionOf, type Section } from '../../core/inspector';
 import { parentPointer } from '../../core/document/pointer';
 import type { Selection } from '../../state/document/store';
-import { InspectorProvider, useInspector, useInspectorSelection } from './inspector-context';
+import { InspectorProvider, useInspector, useInspectorSelection, useProblemsAt } from './inspector-context';
 import { ContainerFormView, loadPartForms, ResourceFormView } from './lazy-forms';
 import { Problems } from './Problems';
 import { RemovePart } from './RemovePart';
@@ -29,9 +29,10 @@ export function InspectorBody() {
 const WorkloadFormView = memo(WorkloadForm);
 
 function SectionView() {
-  const { workload, select, open, takeFocusRequest, problemsAt } = useInspector();
+  const { workload, select, open, takeFocusRequest } = useInspector();
   const selection = useInspectorSelection();
   const section = sectionOf(selection?.pointer, workload);
+  const problems = useProblemsAt(section.pointer);
   const body = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -85,7 +86,7 @@ function SectionView() {
           </h3>
           {section.kind !== 'workload' && <RemovePart kind={section.kind} name={section.name} />}
         </div>
-        <Problems id={`${headingId}-problems`} problems={problemsAt(section.pointer)} />
+        <Problems id={`${headingId}-problems`} problems={problems} />
         <fieldset className="inspector-form">
           <legend className="visually-hidden">{title(section, workload)}</legend>
           {section.kind === 'workload' && <WorkloadFormView />}

@@ -4,7 +4,7 @@ import { scalarText, valueAt, type FieldPath } from '../../core/inspector';
 import { isRefusal } from '../../core/commands/command';
 import { Group } from './Field';
 import { DraftInput } from './inputs';
-import { useInspector } from './inspector-context';
+import { useInspector, useProblemsAt } from './inspector-context';
 import { PlaceholderInput } from './PlaceholderInput';
 import { halfPlaceholder } from './use-draft';
 import { Problems } from './Problems';
@@ -14,14 +14,14 @@ const onlyWhenDone = () => true;
 
 /** One row of a list or map: its place (selection follows it) and the problems about it. */
 export function Row({ path, pointer, children }: { path: FieldPath; pointer: string; children: ReactNode }) {
-  const { problemsAt } = useInspector();
   const id = useId();
+  const problems = useProblemsAt(pointer);
   const row = useRef<HTMLLIElement>(null);
   useKeepFocusWhenGone(row);
   return (
     <li ref={row} className="row" data-field={path} data-pointer={pointer}>
       <div className="row-controls">{children}</div>
-      <Problems id={`${id}-problems`} problems={problemsAt(pointer)} />
+      <Problems id={`${id}-problems`} problems={problems} />
     </li>
   );
 }

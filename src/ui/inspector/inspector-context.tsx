@@ -1,22 +1,20 @@
-import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CommandArgs, CommandName, CommandResult } from '../../core/commands';
 import type { Diagnostic } from '../../core/diagnostics';
-import { fieldOwner } from '../../core/inspector';
 import { useDocument } from '../../state/document/context';
 import type { Selection } from '../../state/document/store';
 import { useAfterPaint } from '../common/use-after-paint';
+import { createProblemsByOwner, groupByOwner, useProblemsOf, type ProblemsByOwner } from './problems-by-owner';
 
 /**
  * What every control of the inspector needs, handed down once: the workload's model (plain data of
- * the last readable text), its problems grouped by the control that shows them, and the two ways
- * a control changes anything — a core command through the store, and a selection.
+ * the last readable text) and the two ways a control changes anything — a core command through the
+ * store, and a selection. The problems each control shows come apart (useProblemsAt).
  */
 export interface Inspector {
   workload: unknown;
   /** The text the model was read from. */
   text: string;
-  /** The problems a control at this pointer shows (matched by diagnostic path, see fieldOwner). */
-  problemsAt(pointer: string): readonly Diagnostic[];
   run<N extends CommandName>(name: N, args: CommandArgs<N>): CommandResult;
   /** Says why a change asked for in the form was not made (as a refused command is shown). */
   refuse(reason: string): void;
@@ -32,8 +30,8 @@ export interface Inspector {
 const InspectorContext = createContext<Inspector | null>(null);
 /** The selection as the inspector shows it: apart, so that a move of the caret re-renders no field. */
 const SelectionContext = createContext<Selection | null>(null);
-
-const none: readonly Diagnostic[] = [];
+/** The problems by control: apart, so that a report that changes only problems re-renders only their controls. */
+const ProblemsContext = createContext<ProblemsByOwner | null>(null);
 
 export function InspectorProvider({ children }: { children: ReactNode }) {
   const workload = useDocument((s) => s.readable.parsed.value);
@@ -45,22 +43,12 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
   const say = useDocument((s) => s.say);
   const focusRequest = useRef(false);
 
-  const byOwner = useMemo(() => {
-    const map = new Map<string, Diagnostic[]>();
-    for (const d of diagnostics) {
-      const owner = fieldOwner(d.path);
-      const list = map.get(owner);
-      if (list) list.push(d);
-      else map.set(owner, [d]);
-    }
-    return map;
-  }, [diagnostics]);
+  const byOwner = useMemo(() => groupByOwner(diagnostics), [diagnostics]);
 
   const value = useMemo<Inspector>(
     () => ({
       workload,
       text,
-      problemsAt: (pointer) => byOwner.get(pointer) ?? none,
       run: runCommand,
       refuse: (reason) => say('error', reason),
       select: (pointer) => select(pointer, 'inspector'),
@@ -75,7 +63,7 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
       },
       readOnly,
     }),
-    [workload, text, byOwner, runCommand, say, select, readOnly],
+    [workload, text, runCommand, say, select, readOnly],
   );
   // Text typed in the YAML pane (or set by automation) reaches the form after the frame that shows
   // the problems and the graph: the form is the largest part of the page to draw again, and nobody is
@@ -84,11 +72,17 @@ export function InspectorProvider({ children }: { children: ReactNode }) {
   // shows at once: a checkbox must not flick back for a frame.
   const selection = useDocument((s) => s.selection);
   const typed = useDocument((s) => s.lastChange?.source === 'editor' || s.lastChange?.source === 'automation');
-  const current = useMemo(() => ({ value, selection }), [value, selection]);
+  const current = useMemo(() => ({ value, selection, byOwner }), [value, selection, byOwner]);
   const shown = useAfterPaint(current, !typed);
+  // The problems shown are those of the model shown: told to their controls before the frame is drawn
+  // (the first ones at once, as the form is first drawn).
+  const [problems] = useState(() => createProblemsByOwner(shown.byOwner));
+  useLayoutEffect(() => problems.show(shown.byOwner), [problems, shown.byOwner]);
   return (
     <InspectorContext.Provider value={shown.value}>
-      <SelectionContext.Provider value={shown.selection}>{children}</SelectionContext.Provider>
+      <SelectionContext.Provider value={shown.selection}>
+        <ProblemsContext.Provider value={problems}>{children}</ProblemsContext.Provider>
+      </SelectionContext.Provider>
     </InspectorContext.Provider>
   );
 }
@@ -97,6 +91,13 @@ export function useInspector(): Inspector {
   const inspector = useContext(InspectorContext);
   if (!inspector) throw new Error('useInspector needs an <InspectorProvider> above it');
   return inspector;
+}
+
+/** The problems the control at `pointer` shows (matched by diagnostic path, see fieldOwner); none without a pointer. */
+export function useProblemsAt(pointer: string | undefined): readonly Diagnostic[] {
+  const problems = useContext(ProblemsContext);
+  if (!problems) throw new Error('useProblemsAt needs an <InspectorProvider> above it');
+  return useProblemsOf(problems, pointer);
 }
 
 /** What is selected, as of the model the inspector shows. */
