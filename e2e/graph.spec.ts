@@ -574,8 +574,15 @@ const smallKeys = [
 
 test('the YAML caret in a node out of view brings it into view, gliding', async ({ page }) => {
   await openWorkload(page, workload);
-  const { moves } = await caretToNodeOutOfView(page, smallKeys);
-  expect(moves, 'a glide passes through several views').toBeGreaterThan(2);
+  // The glide lasts 150 ms and is drawn in as many frames as the machine draws meanwhile: on a loaded
+  // 2-core machine, two. Any view drawn between the start and the node shows the glide; a jump (with
+  // less motion, below) draws the node's view alone. A frame that took the whole glide draws only its
+  // end, as a jump would: the caret then goes to another node out of view, up to three times.
+  let views = 0;
+  for (let glide = 0; glide < 3 && views < 2; glide++) {
+    views = Math.max(views, (await caretToNodeOutOfView(page, smallKeys)).moves);
+  }
+  expect(views, 'a glide passes through a view before the node’s').toBeGreaterThanOrEqual(2);
 });
 
 test('for a user who asks for less motion, the view goes to the node in one step', async ({ page }) => {
