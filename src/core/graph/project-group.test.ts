@@ -4,7 +4,7 @@ import { validateText } from '../validate';
 import { deriveGraph } from './derive';
 import { accessibleName } from './describe';
 import { autoLayout, estimatedSize, type Positions, type Rect } from './layout';
-import { drawnPeer, placeGroups, withoutPeerParts } from './project-group';
+import { drawnPeer, FRAME_HEADER, frameHeader, placeGroups, withoutPeerParts } from './project-group';
 import type { DrawnPeer } from './project';
 import type { GraphNode, LinkEdge, PeerNode, WorkloadGraph } from './types';
 
@@ -194,5 +194,27 @@ describe('the layout of a project of groups', () => {
     const g = graphOf(b);
     const positions = autoLayout(g);
     expect(placeGroups(g, positions, sizeOf)).toEqual({ positions, frame: undefined });
+  });
+});
+
+describe('a frame’s head', () => {
+  const named = (name: string, ports = '') =>
+    `apiVersion: score.dev/v1b1\nmetadata:\n  name: ${name}\n${ports}containers:\n  worker:\n    image: busybox\n`;
+
+  it('keeps its one-line height for a short name, counts and ports', () => {
+    const { group } = drawnPeer(parseWorkloadText(named('billing')));
+    expect(Math.min(...group!.parts.map((p) => p.offset.y))).toBe(FRAME_HEADER);
+  });
+
+  it('grows with a long name and many ports, wrapped as they are drawn: the parts stand below it', () => {
+    const long = 'customer-notification-dispatcher-with-retries-and-dead-letters';
+    const ports =
+      'service:\n  ports:\n    www: {port: 80}\n    admin-interface: {port: 9000}\n    metrics-exporter: {port: 9100}\n';
+    const { group, ...peer } = drawnPeer(parseWorkloadText(named(long, ports)));
+    const header = frameHeader(peer, group!.size.width);
+    // Three lines of name and two of details at the narrowest frame (seen so in Chromium at 1440 × 900).
+    expect(header).toBeGreaterThanOrEqual(FRAME_HEADER + 2 * 18 + 16);
+    expect(Math.min(...group!.parts.map((p) => p.offset.y))).toBe(header);
+    expect(group!.size.height).toBeGreaterThanOrEqual(header + estimatedSize(group!.parts[0]!.part).height);
   });
 });

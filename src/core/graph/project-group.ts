@@ -11,7 +11,8 @@ import {
   type Rect,
   type Size,
 } from './layout';
-import { projectPeer, type DrawnPeer, type PeerGroupParts } from './project';
+import { textWidth, wrapText } from './diagram';
+import { projectPeer, type DrawnPeer, type PeerGroupParts, type ProjectPeer } from './project';
 import { peerNodeId, peerPartId, type GraphNode, type PeerPartNode, type WorkloadGraph } from './types';
 
 /**
@@ -26,6 +27,7 @@ import { peerNodeId, peerPartId, type GraphNode, type PeerPartNode, type Workloa
  * name, size and buttons; the edited workload's: its name alone).
  */
 export const FRAME_PADDING = 24;
+/** A frame's head with its name, counts and ports on one line each (see frameHeader for longer ones). */
 export const FRAME_HEADER = 84;
 const EDITED_FRAME_HEADER = 48;
 /** A frame is at least this wide: its name, counts and buttons fit. */
@@ -45,10 +47,33 @@ export function drawnPeer(
   direction: LayoutDirection = 'left-to-right',
 ): DrawnPeer {
   const peer = projectPeer(parsed);
-  return { ...peer, group: peerGroup(peer.name, deriveGraph(parsed), stored, direction) };
+  return { ...peer, group: peerGroup(peer, deriveGraph(parsed), stored, direction) };
 }
 
-function peerGroup(name: string, graph: WorkloadGraph, stored: Positions | undefined, direction: LayoutDirection) {
+/**
+ * How tall a frame's head is at `width`: its name wraps (the whole name is shown, as on every node),
+ * and so do its counts and ports; the parts stand below it, never under a second line of it. Measured
+ * as ui/graph's CSS draws it: the name 13 px bold after the workload icon and the word "Workload", the
+ * details in the 12 px code font, inside the node's 10 px padding.
+ */
+export function frameHeader(
+  peer: Pick<ProjectPeer, 'name' | 'containers' | 'resources' | 'ports'>,
+  width: number,
+): number {
+  const inside = width - 2 * 11;
+  const nameRoom = inside - 16 - 6 - textWidth('Workload', 13) - 6;
+  const nameLines = wrapText(peer.name, Math.max(40, nameRoom), 13, false, true).length;
+  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const details = `${plural(peer.containers, 'container')} · ${plural(peer.resources, 'resource')}`;
+  const ports = peer.ports.length > 0 ? ` Ports: ${peer.ports.map((p) => p.name).join(', ')}` : '';
+  const detailLines = wrapText(details + ports, inside, 12, true).length;
+  return FRAME_HEADER + (nameLines - 1) * NAME_LINE + (detailLines - 1) * DETAIL_LINE;
+}
+const NAME_LINE = 18;
+const DETAIL_LINE = 16;
+
+function peerGroup(peer: ProjectPeer, graph: WorkloadGraph, stored: Positions | undefined, direction: LayoutDirection) {
+  const { name } = peer;
   const own = graph.nodes.filter((n) => n.kind === 'container' || n.kind === 'resource');
   const laid =
     stored && own.some((n) => stored[n.id] !== undefined)
@@ -60,14 +85,17 @@ function peerGroup(name: string, graph: WorkloadGraph, stored: Positions | undef
     left = Math.min(left, laid[node.id]!.x);
     top = Math.min(top, laid[node.id]!.y);
   }
+  // The width first (the parts' room across), then the head at that width, then the parts below it.
   let width = FRAME_MIN_WIDTH;
-  let height = FRAME_HEADER + FRAME_PADDING;
+  for (const node of own)
+    width = Math.max(width, Math.round(laid[node.id]!.x - left) + 2 * FRAME_PADDING + estimatedSize(node).width);
+  const header = frameHeader(peer, width);
+  let height = header + FRAME_PADDING;
   const group = peerNodeId(name);
   const parts: PeerPartNode[] = own.map((node) => {
     const at = laid[node.id]!;
-    const offset = { x: Math.round(at.x - left + FRAME_PADDING), y: Math.round(at.y - top + FRAME_HEADER) };
+    const offset = { x: Math.round(at.x - left + FRAME_PADDING), y: Math.round(at.y - top + header) };
     const size = estimatedSize(node);
-    width = Math.max(width, offset.x + size.width + FRAME_PADDING);
     height = Math.max(height, offset.y + size.height + FRAME_PADDING);
     return {
       kind: 'peer-part',
