@@ -1,19 +1,11 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import {
-  deriveGraph,
-  estimatedSize,
-  placeGroups,
-  withoutPeerParts,
-  type Positions,
-  type Size,
-  type WorkloadGraph,
-} from '../../core/graph';
+import { deriveGraph, estimatedSize, placeGroups, withoutPeerParts, type Positions, type Size } from '../../core/graph';
 import { useDocument, useDocumentStore } from '../../state/document/context';
 import { doesNotParse } from '../../state/document/store';
 import { useLendCanvasContext } from '../intents/intent-host';
-import { targetIn, type CanvasControls, type CanvasTarget } from '../intents/table';
+import { targetIn } from '../intents/table';
 import { CanvasActionsProvider } from './canvas-actions';
 import { CanvasDialog } from './CanvasDialog';
 import { CanvasSearch } from './CanvasSearch';
@@ -22,18 +14,20 @@ import { useDiagramExport } from './DiagramExport';
 import { useContextMenu } from './use-context-menu';
 import { ArrowMarkers } from './edges';
 import { FlowCanvas } from './FlowCanvas';
-import { boundsOf } from './geometry';
+import { graphBounds } from './geometry';
 import { useCanvasKeys, useClipboardEvents, useConnectGesture, usePaletteDrop, useShiftHeld } from './gestures';
 import { GraphNotice } from './GraphNotice';
 import { usePlacedLabels } from './label-places';
 import { createNodeContent, NodeContentProvider } from './node-content';
 import { usePaletteTypes } from './palette';
 import { sharedFlowCache, toFlowEdges, toFlowNodes, type FlowEdge, type FlowNode } from './to-flow';
+import { statusLine } from './status-line';
 import { Toolbar } from './Toolbar';
 import { useFlowChanges } from './flow-changes';
 import { useCanvasEdits, type CanvasLatest } from './use-canvas-edits';
+import { useCanvasIntentContext } from './use-intent-context';
 import { useCanvasFocus } from './use-canvas-focus';
-import { elementsAskedFor, useCanvasSelection } from './use-canvas-selection';
+import { useCanvasSelection } from './use-canvas-selection';
 import { useArrange } from './use-arrange';
 import { useEdgesInReach } from './edge-reach';
 import { useGraphPositions } from './use-positions';
@@ -105,19 +99,7 @@ function GraphCanvas() {
 
   // The latest of everything, for callbacks that must keep one identity (the memoized nodes use them).
   const latest = useRef<CanvasLatest>({ graph, positions, sizes, selectedId: undefined, selectedIds: [], layout });
-  const graphBox = useCallback(() => {
-    const { graph, positions, sizes } = latest.current;
-    const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-    const sizeOf = (id: string) => sizes[id] ?? estimatedSize(byId.get(id)!);
-    const nodes = boundsOf([...byId.keys()], positions, sizeOf);
-    // With the edited workload's frame, whose name stands above its nodes (a project of several).
-    const frame = nodes && placeGroups(graph, positions, (n) => sizeOf(n.id)).frame;
-    const bounds = frame
-      ? boundsOf(['nodes', 'frame'], { nodes, frame }, (id) => (id === 'frame' ? frame : nodes!))
-      : nodes;
-    const workload = graph.nodes.find((n) => n.kind === 'workload');
-    return bounds && { bounds, focus: workload && boundsOf([workload.id], positions, sizeOf) };
-  }, []);
+  const graphBox = useCallback(() => graphBounds(latest.current), []);
   const fitOptions = useFitOnLayout(wrapper, flow, layout.laidOut, graphBox);
   const { selectedId, selectedIds, setSelectedId, select, selectAll, changeSelection, follow } = useCanvasSelection({
     store,
@@ -152,39 +134,15 @@ function GraphCanvas() {
   const { open: openMenu, provide: provideMenuContext } = contextMenu;
   const [searching, setSearching] = useState(false);
 
-  // The intents' context on the canvas: the edits' controls, with arranging's (see ui/intents/table).
-  const arrangeControls = useMemo<Partial<CanvasControls>>(
-    () => ({
-      moves: {
-        canUndo: () => latest.current.layout.canUndoMove(),
-        canRedo: () => latest.current.layout.canRedoMove(),
-        undo: () => void latest.current.layout.undoMove(),
-        redo: () => void latest.current.layout.redoMove(),
-      },
-      direction: () => latest.current.layout.direction,
-      setDirection: (direction) => latest.current.layout.setDirection(direction),
-      asked: (target, what) => elementsAskedFor(latest.current.graph, latest.current.selectedIds, target, what),
-      copy: arrange.copy,
-      paste: arrange.paste,
-      duplicate: arrange.duplicate,
-      zoomTo: arrange.zoomTo,
-      find: () => {
-        setSearching(true);
-        // Asked again while open: back to its field (opened, it takes the focus itself).
-        wrapper.current?.querySelector<HTMLElement>('.graph-search input')?.focus();
-      },
-      openMenu: (target) => openMenu(target),
-      ...(project ? { project } : {}),
-    }),
-    [arrange, openMenu, project],
-  );
-  const intentContext = useCallback(
-    (target: string | CanvasTarget | undefined) => {
-      const ctx = editsContext(target);
-      return { ...ctx, canvas: ctx.canvas && { ...ctx.canvas, ...arrangeControls } };
-    },
-    [editsContext, arrangeControls],
-  );
+  const intentContext = useCanvasIntentContext({
+    latest,
+    wrapper,
+    arrange,
+    openMenu,
+    project,
+    editsContext,
+    openSearch: setSearching,
+  });
   useLayoutEffect(() => provideMenuContext(intentContext), [provideMenuContext, intentContext]);
 
   const alsoSelected = useMemo(() => new Set(selectedIds.slice(1)), [selectedIds]);
@@ -324,20 +282,4 @@ function GraphCanvas() {
       </NodeContentProvider>
     </CanvasActionsProvider>
   );
-}
-
-/**
- * The canvas's status line: how many parts are selected together (the inspector and the YAML pane
- * show the first), or what was just done to them (a copy).
- */
-function statusLine(
-  graph: WorkloadGraph,
-  selectedIds: readonly string[],
-  said: { text: string; for: readonly string[] } | null,
-): string {
-  if (said && said.for === selectedIds) return said.text;
-  const nodes = selectedIds.filter((id) => graph.nodes.some((n) => n.id === id));
-  if (nodes.length < 2) return '';
-  const first = graph.nodes.find((n) => n.id === nodes[0]);
-  return `${nodes.length} selected; the inspector shows ${first?.kind ?? ''} ${first?.name ?? ''}.`;
 }

@@ -1,4 +1,14 @@
-import type { LayoutDirection, Positions, Rect, Size, XY } from '../../core/graph';
+import {
+  boundsOf,
+  estimatedSize,
+  placeGroups,
+  type LayoutDirection,
+  type Positions,
+  type Rect,
+  type Size,
+  type WorkloadGraph,
+  type XY,
+} from '../../core/graph';
 
 /**
  * The canvas's geometry, apart from its components (as xyflow keeps it): where the view fits, where
@@ -64,6 +74,30 @@ export function readableFit(
 
 // The box around nodes: the core's (core/graph/layout.ts), where the project's frames are planned too.
 export { boundsOf } from '../../core/graph';
+
+/**
+ * The box around everything drawn (with the edited workload's frame, whose name stands above its
+ * nodes, in a project of several) and the workload node's, which a first fit keeps in view.
+ */
+export function graphBounds({
+  graph,
+  positions,
+  sizes,
+}: {
+  graph: WorkloadGraph;
+  positions: Positions;
+  sizes: Readonly<Record<string, Size>>;
+}): { bounds: Rect; focus: Rect | undefined } | undefined {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const sizeOf = (id: string) => sizes[id] ?? estimatedSize(byId.get(id)!);
+  const nodes = boundsOf([...byId.keys()], positions, sizeOf);
+  const frame = nodes && placeGroups(graph, positions, (n) => sizeOf(n.id)).frame;
+  const bounds = frame
+    ? boundsOf(['nodes', 'frame'], { nodes, frame }, (id) => (id === 'frame' ? frame : nodes!))
+    : nodes;
+  const workload = graph.nodes.find((n) => n.kind === 'workload');
+  return bounds && { bounds, focus: workload && boundsOf([workload.id], positions, sizeOf) };
+}
 
 /**
  * Fitting the view on demand (a new layout, the Fit View button) leaves room at the top for the
