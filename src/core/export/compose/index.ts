@@ -89,16 +89,21 @@ const DEFAULT_MOUNTS = '.score-compose/mounts';
 /**
  * One workload as score.yaml and the project's others as files of their own beside it (score.2.yaml,
  * …), as `score-compose generate` takes several: what the app exports, on the page or in a worker.
+ * A peer may come with its reading (`parsed`), made once for the texts a worker is asked about again.
  * `names` names the files instead, in the same order (the library names each after its workload):
  * the export sorts them as score-compose sorts its arguments, and its messages name them.
  */
 export function withPeerFiles(
   workload: Omit<WorkloadSource, 'file'>,
-  peers: readonly string[] = [],
+  peers: ReadonlyArray<string | Omit<WorkloadSource, 'file'>> = [],
   names: readonly string[] = [],
 ): WorkloadSource[] {
   const fileAt = (i: number) => names[i] ?? (i === 0 ? 'score.yaml' : `score.${i + 1}.yaml`);
-  return [{ ...workload, file: fileAt(0) }, ...peers.map((text, i) => ({ text, file: fileAt(i + 1) }))];
+  const peerFiles = peers.map((peer, i) => ({
+    ...(typeof peer === 'string' ? { text: peer } : peer),
+    file: fileAt(i + 1),
+  }));
+  return [{ ...workload, file: fileAt(0) }, ...peerFiles];
 }
 
 export function exportCompose(workloads: readonly WorkloadSource[], options: ComposeExportOptions = {}): ComposeExport {

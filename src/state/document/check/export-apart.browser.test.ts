@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../../core/catalog';
 import { parseWorkloadText } from '../../../core/document/parse';
 import { exportCompose, withPeerFiles } from '../../../core/export/compose';
+import { composeReadiness } from '../../../core/export/compose/readiness';
 import { exportWorkloadK8s } from '../../../core/export/k8s/workload-export';
 import { previewPlaceholder } from '../../../core/export/placeholder-preview';
 import { validateText } from '../../../core/validate';
@@ -143,6 +144,30 @@ describe('the validation worker’s exports', () => {
     } finally {
       previewExportsIn(undefined);
     }
+  });
+
+  it('checks the export readiness with the project’s other workloads as they are now: a workload read before and changed since is read again', async () => {
+    const linked = `${shop}  billing-api:\n    type: service-port\n    params:\n      workload: billing\n      port: www\n`;
+    const serving = `${peer}service:\n  ports:\n    www:\n      port: 80\n`;
+    let peers = [serving];
+    const worker = startBackgroundValidation({ catalogFiles: () => files, peers: () => peers })!;
+    await worker.check(linked);
+    const here = (others: string[]) =>
+      composeReadiness(validateText(linked, { catalog }), {
+        provisioners: [...catalog.provisioners],
+        peers: others.map((text) => ({ text })),
+      });
+    const ready = await worker.exportReadiness!(linked);
+    expect(ready).toEqual(here([serving]));
+    expect(JSON.stringify(ready)).not.toContain('www');
+    expect(await worker.exportReadiness!(linked)).toEqual(ready); // asked again: the same peers, the same answer
+    // The other workload changed (its port is gone): the answer is about it as it is now.
+    peers = [peer];
+    const notReady = await worker.exportReadiness!(linked);
+    expect(notReady).toEqual(here([peer]));
+    expect(JSON.stringify(notReady)).toContain('www');
+    peers = [serving];
+    expect(await worker.exportReadiness!(linked)).toEqual(ready);
   });
 
   it('lists the environment variables the workload reads, as the app does', async () => {

@@ -12,7 +12,7 @@ import { composeReadiness } from '../../../core/export/compose/readiness';
 import { previewPlaceholder } from '../../../core/export/placeholder-preview';
 import { exportedVariables } from '../../../core/inspector/exported-variables';
 import { pointerAt } from '../../../core/document/source-map';
-import type { ParsedDocument } from '../../../core/document/parse';
+import { parseWorkloadText, type ParsedDocument } from '../../../core/document/parse';
 import { applyEdits } from '../../../core/document/edits';
 import { reparseWorkloadText } from '../../../core/document/incremental';
 import type { LoadedPlatform, PlatformFiles } from '../../../core/orchestrator/status-view';
@@ -103,7 +103,8 @@ scope.onmessage = ({
   if (only === 'compose') {
     // As the app's export makes it (state/export/compose.ts), from this worker's reading of the text.
     const { files: names, ...options } = { ...data.composeOptions, ...withProvisioners };
-    scope.postMessage({ id, compose: exportCompose(withPeerFiles({ text, parsed }, peers, names), options) });
+    const sources = withPeerFiles({ text, parsed }, peersRead(peers), names);
+    scope.postMessage({ id, compose: exportCompose(sources, options) });
     return;
   }
   if (only === 'kubernetes') {
@@ -143,7 +144,7 @@ scope.onmessage = ({
       answer(
         composeReadiness(report, {
           provisioners: provisioners && [...provisioners],
-          peers: (peers ?? []).map((text) => ({ text })),
+          peers: peersRead(peers),
         }),
       );
     return;
@@ -193,6 +194,25 @@ scope.onmessage = ({
   });
   sent = base;
 };
+
+/** The project's other workloads as last read here, by text (see peersRead). */
+let readPeers = new Map<string, ParsedDocument>();
+
+/**
+ * The project's other workloads with their readings, each text read once: the export readiness asked
+ * after every check (and the export) takes the same peers again and again, and reading a large one
+ * took as long as the check itself. Only the texts asked about now are kept.
+ */
+function peersRead(texts: readonly string[] = []): Array<{ text: string; parsed: ParsedDocument }> {
+  const kept = new Map<string, ParsedDocument>();
+  const out = texts.map((text) => {
+    const parsed = kept.get(text) ?? readPeers.get(text) ?? parseWorkloadText(text);
+    kept.set(text, parsed);
+    return { text, parsed };
+  });
+  readPeers = kept;
+  return out;
+}
 
 /**
  * The catalog, with each provisioner saying (to the page) when it starts: the page ends a worker that
