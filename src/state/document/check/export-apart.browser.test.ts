@@ -220,6 +220,16 @@ describe('the validation worker’s exports', () => {
     expect(replies.filter((r) => r.ready).length).toBe(1);
   });
 
+  it('says, as each resource’s score-k8s templates start, that it is still at work', async () => {
+    const { makeWorker, replies } = watchedWorkers(() => false);
+    const worker = startBackgroundValidation({ catalogFiles: () => files, makeWorker })!;
+    const settings = { namespace: '', image: '', startOrder: 'ignore' as const };
+    const exported = await worker.k8sExport!(shop, { seed: 1, settings });
+    expect(exported.errors).toEqual([]);
+    // Three resources, each provisioned once by score-k8s's own provisioners: a word at each start.
+    expect(replies.filter((r) => r.alive).length).toBe(3);
+  });
+
   it('ends a worker silent past the question time budget: the question fails with the reason, the others are answered by a new worker', async () => {
     let stuckOnce = true;
     const { makeWorker, started } = watchedWorkers((request) => {

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../../../core/diagnostics';
 import { k8sProvisionersFromFiles, type K8sCatalogProvisioners } from '../../../core/export/k8s/catalog-files';
 import { k8sReadiness, type K8sReadinessSettings } from '../../../core/export/k8s/readiness';
 import { exportWorkloadK8s, type WorkloadK8sExport } from '../../../core/export/k8s/workload-export';
+import type { K8sProvisioner } from '../../../core/export/k8s/provisioners/types';
 import type { ValidationReport } from '../../../core/validate';
 
 /*
@@ -31,7 +32,30 @@ export function kubernetesExportOf(
   return exportWorkloadK8s({ ...question, text, files }, provisionersOf(files));
 }
 
+/** Called as each resource's templates start (see sayWhenStarting). */
+let starting: () => void = () => {};
+
+/**
+ * `say` is called as each resource's templates start: the worker tells the page it is still at work,
+ * so that an export of several slow resources, each within the template budget, is not taken for one
+ * that never ends (as the Compose export's provisioners do, validation.worker.ts).
+ */
+export function sayWhenStarting(say: () => void): void {
+  starting = say;
+}
+
 function provisionersOf(files: readonly CatalogFile[]): K8sCatalogProvisioners {
-  if (read?.files !== files) read = { files, provisioners: k8sProvisionersFromFiles(files) };
+  if (read?.files !== files) {
+    const loaded = k8sProvisionersFromFiles(files);
+    const provisioners = loaded.provisioners.map((p): K8sProvisioner => ({
+      ...p,
+      provision(input, random) {
+        starting();
+        return p.provision(input, random);
+      },
+    }));
+    // The files are told by uri (workload-export.ts), which the wrapped provisioners keep.
+    read = { files, provisioners: { ...loaded, provisioners } };
+  }
   return read.provisioners;
 }

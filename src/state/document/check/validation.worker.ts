@@ -112,7 +112,7 @@ scope.onmessage = ({
     const held = files; // as they are now, should others come while the code downloads
     const answer = (kubernetes: ReturnType<typeof import('./k8s-readiness').kubernetesExportOf>) =>
       scope.postMessage({ id, kubernetes });
-    (k8s ??= import('./k8s-readiness')).then(
+    k8sChunk().then(
       (loaded) => answer(loaded.kubernetesExportOf(text, held, question)),
       () => scope.postMessage({ id }), // its code did not download: the page works it out itself
     );
@@ -260,11 +260,19 @@ function answerPlatform(id: number, report: ValidationReport): void {
 }
 
 /** The Kubernetes export's problems with a report, with the catalog's score-k8s files (its code loaded on first need). */
+/** The Kubernetes export's chunk, loaded once; its provisioners say when they start, as the catalog's do (watched). */
+function k8sChunk(): Promise<typeof import('./k8s-readiness')> {
+  return (k8s ??= import('./k8s-readiness').then((chunk) => {
+    chunk.sayWhenStarting(() => scope.postMessage({ id: answering, alive: true }));
+    return chunk;
+  }));
+}
+
 async function kubernetesReadiness(
   report: ValidationReport,
   target: Extract<ReadinessTarget, { target: 'kubernetes' }>,
 ): Promise<Diagnostic[]> {
-  const { kubernetesReadinessOf } = await (k8s ??= import('./k8s-readiness'));
+  const { kubernetesReadinessOf } = await k8sChunk();
   return kubernetesReadinessOf(report, files, target.settings);
 }
 
