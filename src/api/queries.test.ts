@@ -193,13 +193,15 @@ describe('a server that never answers', () => {
     const repo = new HttpWorkloadRepository({
       baseUrl: `http://127.0.0.1:${port}`,
       credentials: { kind: 'none' },
-      timeoutMs: 150,
+      // Long enough for the request to reach the server on a loaded machine: at 150 ms, beside stress
+      // --cpu 2, the list gave up before the server had taken it, and no request was counted at all.
+      timeoutMs: 1_000,
     });
     const error = await client.fetchQuery(workloadsQuery(repo)).catch((e: unknown) => e);
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(error).toBeInstanceOf(UnreachableError);
-    expect((error as Error).message).toContain('no answer within 0.15 s');
+    expect((error as Error).message).toContain('no answer within 1 s');
     expect(requests).toBe(1);
   });
 });
