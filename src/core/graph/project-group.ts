@@ -30,6 +30,9 @@ export const FRAME_PADDING = 24;
 /** A frame's head with its name, counts and ports on one line each (see frameHeader for longer ones). */
 export const FRAME_HEADER = 84;
 const EDITED_FRAME_HEADER = 48;
+/** The height of a line of a frame's name, and of its details (as graph.css draws them). */
+const NAME_LINE = 18;
+const DETAIL_LINE = 16;
 /** A frame is at least this wide: its name, counts and buttons fit. */
 const FRAME_MIN_WIDTH = 260;
 /** The room kept between two frames. */
@@ -69,8 +72,6 @@ export function frameHeader(
   const detailLines = wrapText(details + ports, inside, 12, true).length;
   return FRAME_HEADER + (nameLines - 1) * NAME_LINE + (detailLines - 1) * DETAIL_LINE;
 }
-const NAME_LINE = 18;
-const DETAIL_LINE = 16;
 
 function peerGroup(peer: ProjectPeer, graph: WorkloadGraph, stored: Positions | undefined, direction: LayoutDirection) {
   const { name } = peer;

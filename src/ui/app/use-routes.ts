@@ -3,6 +3,9 @@ import { useDocumentStore } from '../../state/document/context';
 import { isOpen } from '../../state/document/store';
 import { formatRoute, parseRoute, sameRoute, type Page, type Route } from './routes';
 
+/** How long after the selection changes the address follows (see below). */
+const SELECTION_ADDRESS_DELAY_MS = 150;
+
 /**
  * Keeps the address and the view together (see ./routes). The address leads at start, on Back and
  * Forward and when a link is pasted: it opens its page and selects its part (once a workload is
@@ -10,9 +13,6 @@ import { formatRoute, parseRoute, sameRoute, type Page, type Route } from './rou
  * returns to the page before; a change of selection replaces the current entry (each caret move
  * is no step to go back through). A share link's fragment is the share link's until it is opened.
  */
-/** How long after the selection changes the address follows (see below). */
-const SELECTION_ADDRESS_DELAY_MS = 150;
-
 export function useRoutes(page: Page, setPage: (page: Page) => void): void {
   const store = useDocumentStore();
   /** A part the address selects, waiting for a workload to be open. */
