@@ -50,6 +50,34 @@ test('keyboard only: a template from the palette, then a container added through
   await expect.poll(() => textOf(page)).toContain('  cart:\n    image: shop/cart\n');
 });
 
+test("a palette opened while the graph is still loading offers the canvas's intents once it comes", async ({
+  page,
+}) => {
+  // The graph's part of the app is held back, as a slow machine or network would: the page, the YAML
+  // and the palette come first.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/GraphPane-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openTemplate(page, 'E-commerce frontend');
+  await expect(page.getByText('Loading the graph…')).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(search(page)).toBeFocused();
+  await page.keyboard.type('picture of');
+  // Listed, as every intent is, but off: there is no canvas to picture yet.
+  const picture = palette(page).getByRole('option', { name: /^Picture of the diagram…/ });
+  await expect(picture).toHaveAttribute('aria-disabled', 'true');
+
+  release();
+  await expect(picture).not.toHaveAttribute('aria-disabled');
+  await expect(palette(page).getByRole('option', { selected: true })).toHaveText(/^Picture of the diagram…/);
+  await expect(search(page)).toBeFocused(); // still typing where the user was
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Picture of the diagram' })).toBeVisible();
+});
+
 test('the palette lists every intent with its shortcut, dims those that do not apply, and gives the focus back', async ({
   page,
 }) => {

@@ -23,11 +23,19 @@ const KeyboardSheet = lazy(() => loadKeyboardSheet().then((m) => ({ default: m.K
 /** The app's pages, as the intents open them (App keeps their state). */
 type Pages = Pick<AppControls, 'newFromTemplate' | 'openFile' | 'showCatalog' | 'showLibrary' | 'status'>;
 
-type Open =
+export type Open =
   | { kind: 'palette'; context: IntentContext; stale: boolean }
   | { kind: 'keys' }
   | { kind: 'fixes'; index: number }
   | null;
+
+/**
+ * The dialog open once the canvas has lent a context: a palette opened without the canvas's intents takes
+ * them; anything else stays as it is (the same object: nothing to render again).
+ */
+export function gainCanvas(open: Open, context: () => IntentContext): Open {
+  return open?.kind === 'palette' && open.context.canvas === undefined ? { ...open, context: context() } : open;
+}
 
 /**
  * The dialogs the table of intents opens over the page (the command palette, the keyboard sheet, a
@@ -46,16 +54,18 @@ export function useAppDialogs(pages: Pages) {
     latest.current = { pages, save };
   });
   const [host] = useState<IntentHost>(() => {
-    const canvas = canvasSlot();
+    const paletteContext = (canvasContext: IntentContext | null): IntentContext => ({
+      ...(canvasContext ?? { document, from: 'page' }),
+      app,
+      save: () => void latest.current.save(),
+    });
+    // A palette opened before the graph's pane had loaded gains the canvas's intents when it comes; one
+    // opened with them keeps the context it opened with (what was selected then).
+    const canvas = canvasSlot((context) => setOpen((open) => gainCanvas(open, () => paletteContext(context))));
     const app: AppControls = {
       openPalette() {
         const state = document.getState();
-        const context: IntentContext = {
-          ...(canvas.canvasContext() ?? { document, from: 'page' }),
-          app,
-          save: () => void latest.current.save(),
-        };
-        setOpen({ kind: 'palette', context, stale: doesNotParse(state) });
+        setOpen({ kind: 'palette', context: paletteContext(canvas.canvasContext()), stale: doesNotParse(state) });
       },
       showKeys: () => setOpen({ kind: 'keys' }),
       showQuickFixes: (index) => setOpen({ kind: 'fixes', index }),

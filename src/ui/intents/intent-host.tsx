@@ -14,13 +14,19 @@ export interface IntentHost {
   lendCanvas(context: IntentContext): () => void;
 }
 
-/** The host's part that holds the canvas's context. */
-export function canvasSlot(): Pick<IntentHost, 'canvasContext' | 'lendCanvas'> {
+/**
+ * The host's part that holds the canvas's context. `onLend` hears each context the canvas lends: the
+ * graph's pane loads apart from the page, and a palette opened before it came can then offer its intents.
+ */
+export function canvasSlot(
+  onLend?: (context: IntentContext) => void,
+): Pick<IntentHost, 'canvasContext' | 'lendCanvas'> {
   let current: IntentContext | null = null;
   return {
     canvasContext: () => current,
     lendCanvas(context) {
       current = context;
+      onLend?.(context);
       return () => {
         if (current === context) current = null;
       };

@@ -11,7 +11,8 @@ import './palette.css';
  * list while the focus stays in the search field, Enter runs the active entry, Escape closes.
  *
  * It reads the context once, as it opens (the document, the canvas's selected element, the app's
- * dialogs); the intent runs after the palette has closed and the focus is back where it was.
+ * dialogs), or once more if the canvas arrives while it is open (ui/app/AppDialogs.tsx); the intent
+ * runs after the palette has closed and the focus is back where it was.
  */
 export function CommandPalette({
   context,
