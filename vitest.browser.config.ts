@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.browser.test.ts'],
     testTimeout: 30_000,
+    hookTimeout: 30_000, // as long as a test may take: a loaded machine (#39 item 10)
     browser: {
       enabled: true,
       headless: true,
