@@ -44,7 +44,8 @@ resources:
 
 const canvas = (page: Page) => app(page).graph.locator('.graph-canvas');
 const nodeOf = (page: Page, id: string) => canvas(page).locator(`.react-flow__node[data-id="${id}"]`);
-const links = (page: Page) => canvas(page).locator('.react-flow__edge.link');
+/** The links between workloads (not the edges inside another workload's frame, `.inner`). */
+const links = (page: Page) => canvas(page).locator('.react-flow__edge.link:not(.inner)');
 const names = (page: Page) => page.evaluate(() => window.scoreDesigner!.workloads().map((w) => w.name));
 
 /** Workload a, then workload b added beside it from the canvas's toolbar and written. */
@@ -181,6 +182,14 @@ test("each workload is a group: the other's containers and resources in its fram
   // Now b is the group, with its resource in it, whose link reaches a's container.
   await expect(nodeOf(page, 'in:workload-b/resource:dependency')).toBeVisible(slow);
   await expect(links(page)).toHaveCount(1, slow);
+  // b's own edge, inside its frame: its container uses its resource (read only, as b's parts are).
+  const insideB = canvas(page).locator('.react-flow__edge.link.inner');
+  await expect(insideB).toHaveCount(1, slow);
+  await expect(insideB).toHaveAttribute(
+    'aria-label',
+    /^example uses dependency: .+, in workload workload-b, read only$/,
+  );
+  await expect(insideB).toHaveClass(/\buses\b/);
   // And back by a double-click on b's node, once the view has stopped moving to a.
   await viewSettled(page, slow);
   await nodeOf(page, 'in:workload-b/container:example').dblclick();

@@ -1,4 +1,4 @@
-import type { GraphEdge, GraphNode, ProblemRef } from './types';
+import type { GraphEdge, GraphNode, LinkEdge, ProblemRef } from './types';
 
 /** "2 problems", "1 problem", '' for none. */
 export function problemCount(problems: readonly ProblemRef[]): string {
@@ -50,11 +50,7 @@ export function accessibleName(element: GraphNode | GraphEdge): string {
       parts.push(accessibleName(element.part), `in workload ${element.workload}, read only`);
       break;
     case 'link':
-      parts.push(
-        element.relation === 'shared'
-          ? `${nameOf(element.source)} is shared with workload ${nameOf(element.target)}`
-          : `${nameOf(element.source)} links to ${element.label} of workload ${workloadOf(element.target)}`,
-      );
+      parts.push(linkWords(element));
       break;
   }
   const count = problemCount(element.problems);
@@ -62,11 +58,33 @@ export function accessibleName(element: GraphNode | GraphEdge): string {
   return parts.join(', ');
 }
 
+/** What a link between workloads says; inside another workload's frame, what its edge says there, and whose. */
+function linkWords(link: LinkEdge): string {
+  const [source, target] = [nameOf(link.source), nameOf(link.target)];
+  const inWorkload = () =>
+    `in workload ${groupOf(link.source.startsWith('in:') ? link.source : link.target)}, read only`;
+  switch (link.relation) {
+    case 'shared':
+      return `${source} is shared with workload ${target}`;
+    case 'service-port':
+      return `${source} links to ${link.label} of workload ${workloadOf(link.target)}`;
+    case 'uses':
+      return `${source} uses ${target}: ${link.label}, ${inWorkload()}`;
+    case 'mount':
+      return `${source} mounts ${target}, ${link.label}, ${inWorkload()}`;
+    case 'start-order':
+      return `start order: ${link.label}, ${inWorkload()}`;
+  }
+}
+
+/** The workload of a part of another: `in:a/container:web` → `a`. */
+const groupOf = (id: string) => id.slice(3, id.indexOf('/', 3));
+
 /** The workload a link reaches: `peer:a` → `a`; at a part of it, `in:a/container:web` → `a, container web`. */
 function workloadOf(id: string): string {
   if (!id.startsWith('in:')) return nameOf(id);
   const part = id.slice(id.indexOf('/', 3) + 1);
-  return `${id.slice(3, id.indexOf('/', 3))}, ${part.slice(0, part.indexOf(':'))} ${nameOf(part)}`;
+  return `${groupOf(id)}, ${part.slice(0, part.indexOf(':'))} ${nameOf(part)}`;
 }
 
 /** `container:web` → `web`; a part of another workload, `in:workload-a/container:web` → `web`. */

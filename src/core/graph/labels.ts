@@ -10,7 +10,7 @@ import {
   type Route,
 } from './diagram';
 import type { LayoutDirection, Positions, Rect, Size } from './layout';
-import type { GraphEdge, GraphNode, WorkloadGraph } from './types';
+import { drawnKind, type GraphEdge, type GraphNode, type WorkloadGraph } from './types';
 
 /**
  * Where each edge's label sits along its edge: clear of the nodes and of the other labels where the
@@ -146,7 +146,7 @@ export function layDiagram(
     const source = boxes.get(edge.source);
     const target = boxes.get(edge.target);
     if (!source || !target || edge.source === edge.target) continue;
-    const lines = labelLines(edge.kind, edge.label);
+    const lines = labelLines(drawnKind(edge), edge.label);
     drawn.push({ edge, route: routeBetween(source, target, direction), lines, size: labelBox(lines) });
   }
   const places = placeLabels(

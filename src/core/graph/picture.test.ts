@@ -4,6 +4,7 @@ import { parseWorkloadText } from '../document/parse';
 import { templates } from '../templates';
 import { deriveGraph } from './derive';
 import { autoLayout, estimatedSize } from './layout';
+import { drawnPeer, placeGroups, withoutPeerParts } from './project-group';
 import { drawPicture, escapeXml, PICTURE_THEMES } from './picture';
 
 /** The words of each `<text>` of an SVG, entities read back (each text holds one name, label or detail whole). */
@@ -101,6 +102,35 @@ describe('drawPicture', () => {
     expect([...svg.matchAll(/data-edge="([^"]+)"/g)].map((m) => m[1])).toEqual(edges.map((e) => escapeXml(e.id)));
     const other = graph.nodes.find((n) => !only.has(n.id) && n.kind !== 'workload')!;
     expect(textsOf(svg).some((t) => t.includes(other.name))).toBe(false);
+  });
+
+  it("draws the edges inside another workload's frame as their kind: a start order in the accent colour", () => {
+    const peer = `apiVersion: score.dev/v1b1
+metadata:
+  name: jobs
+containers:
+  migrate:
+    image: migrate
+    before:
+      web: {ready: complete}
+  web:
+    image: web
+    variables:
+      DB: \${resources.db.host}
+resources:
+  db:
+    type: postgres
+`;
+    const graph = deriveGraph(parseWorkloadText(templates[0]!.text), [], [drawnPeer(parseWorkloadText(peer))]);
+    const { positions } = placeGroups(graph, autoLayout(withoutPeerParts(graph)), estimatedSize);
+    const svg = drawPicture(graph, positions, estimatedSize, { theme: PICTURE_THEMES.light });
+    const pathOf = (id: string) => svg.match(new RegExp(`<path data-edge="${escapeXml(id)}"[^>]*>`))?.[0] ?? '';
+    const order = graph.edges.find((e) => e.kind === 'link' && e.relation === 'start-order')!;
+    const uses = graph.edges.find((e) => e.kind === 'link' && e.relation === 'uses')!;
+    expect(pathOf(order.id)).toContain(`stroke="${PICTURE_THEMES.light.accent}"`);
+    expect(pathOf(order.id)).toContain('marker-end="url(#arrow-start-order)"');
+    expect(pathOf(uses.id)).toContain(`stroke="${PICTURE_THEMES.light.muted}"`);
+    expect(textsOf(svg)).toContain('host');
   });
 
   it('paints in the app’s theme colours (app.css)', () => {

@@ -3,7 +3,7 @@ import { centredBox, pathData, pointAt, textWidth, wrapText, LABEL_LINE, LABEL_P
 import { ICON_PATHS, type IconName } from './icon-paths';
 import { layDiagram, type DiagramEdge } from './labels';
 import type { LayoutDirection, Positions, Rect, Size } from './layout';
-import type { GraphNode, PortSummary, ProblemRef, WorkloadGraph } from './types';
+import { drawnKind, type GraphNode, type PortSummary, type ProblemRef, type WorkloadGraph } from './types';
 
 /**
  * A picture of the diagram as SVG text, for a slide or a README: the nodes where the canvas has
@@ -149,9 +149,10 @@ function arrow(id: string, fill: string): string {
 
 function edgePath({ edge, route }: DiagramEdge, theme: PictureTheme): string {
   const problem = edge.problems.length > 0;
-  const stroke = problem ? theme.error : edge.kind === 'start-order' ? theme.accent : theme.muted;
-  const widthOf = edge.kind === 'mount' ? 2.5 : edge.kind === 'start-order' ? 1.5 : 1;
-  const marker = problem ? 'arrow-problem' : edge.kind === 'start-order' ? 'arrow-start-order' : 'arrow';
+  const kind = drawnKind(edge);
+  const stroke = problem ? theme.error : kind === 'start-order' ? theme.accent : theme.muted;
+  const widthOf = kind === 'mount' ? 2.5 : kind === 'start-order' ? 1.5 : 1;
+  const marker = problem ? 'arrow-problem' : kind === 'start-order' ? 'arrow-start-order' : 'arrow';
   return `<path data-edge="${escapeXml(edge.id)}" d="${pathData(route)}" fill="none" stroke="${stroke}" stroke-width="${widthOf}" marker-end="url(#${marker})"/>`;
 }
 

@@ -6,7 +6,8 @@ import { accessibleName } from './describe';
 import { autoLayout, estimatedSize, type Positions, type Rect } from './layout';
 import { drawnPeer, FRAME_HEADER, frameHeader, placeGroups, withoutPeerParts } from './project-group';
 import type { DrawnPeer } from './project';
-import type { GraphNode, LinkEdge, PeerNode, WorkloadGraph } from './types';
+import { drawnKind, type GraphNode, type LinkEdge, type PeerNode, type WorkloadGraph } from './types';
+import { pointerOf } from './selection';
 
 /** b reads a port of a through a service-port resource, and both declare the same cache (same type and id). */
 const a = `apiVersion: score.dev/v1b1
@@ -62,8 +63,11 @@ const graphOf = (text: string, ...peers: DrawnPeer[]) => {
   const report = validateText(text);
   return deriveGraph(report.parsed, report.diagnostics, peers);
 };
+/** The links between workloads (service ports, shared resources), not the edges inside a frame. */
 const links = (g: WorkloadGraph) =>
-  g.edges.filter((e): e is LinkEdge => e.kind === 'link').map((e) => `${e.source} → ${e.target} (${e.label})`);
+  g.edges
+    .filter((e): e is LinkEdge => e.kind === 'link' && (e.relation === 'service-port' || e.relation === 'shared'))
+    .map((e) => `${e.source} → ${e.target} (${e.label})`);
 const ids = (g: WorkloadGraph, kind: GraphNode['kind']) => g.nodes.filter((n) => n.kind === kind).map((n) => n.id);
 
 describe('each workload of the project drawn as a group', () => {
@@ -130,6 +134,67 @@ describe('each workload of the project drawn as a group', () => {
     const web = parts.find((p) => p.part.id === 'container:web')!.offset;
     const db = parts.find((p) => p.part.id === 'resource:db')!.offset;
     expect({ x: db.x - web.x, y: db.y - web.y }).toEqual({ x: 1000, y: 500 });
+  });
+});
+
+describe("the edges inside another workload's frame", () => {
+  /** c: a migration that starts before its web, which reads its own database and the cache shared with b. */
+  const c = `apiVersion: score.dev/v1b1
+metadata:
+  name: workload-c
+containers:
+  migrate:
+    image: migrate
+    before:
+      web:
+        ready: complete
+  web:
+    image: web
+    variables:
+      DB: \${resources.db.host}
+      CACHE: \${resources.cache.host}
+    volumes:
+      /data:
+        source: \${resources.files}
+resources:
+  db:
+    type: postgres
+  cache:
+    type: redis
+    id: shared-cache
+  files:
+    type: volume
+`;
+  const inner = (g: WorkloadGraph) =>
+    g.edges.filter((e): e is LinkEdge => e.kind === 'link' && drawnKind(e) !== 'link');
+
+  it('draws its start order, uses and mounts between its parts, read only, each as its kind', () => {
+    const g = graphOf(b, drawn(c));
+    expect(inner(g).map((e) => `${e.relation}: ${e.source} → ${e.target} (${e.label})`)).toEqual([
+      'start-order: in:workload-c/container:migrate → in:workload-c/container:web (web starts after migrate completes)',
+      'uses: in:workload-c/container:web → in:workload-c/resource:db (host)',
+      // The cache is b's too, drawn in b (the workload edited): c's use of it reaches it there.
+      'uses: in:workload-c/container:web → resource:cache (host)',
+      'mount: in:workload-c/container:web → in:workload-c/resource:files (mounted at /data)',
+    ]);
+    for (const e of inner(g)) {
+      expect(e.pointer).toBe(''); // nowhere in the text edited
+      expect(pointerOf(g, e.id)).toBeUndefined();
+    }
+    expect(inner(g).map(accessibleName)).toEqual([
+      'start order: web starts after migrate completes, in workload workload-c, read only',
+      'web uses db: host, in workload workload-c, read only',
+      'web uses cache: host, in workload workload-c, read only',
+      'web mounts files, mounted at /data, in workload workload-c, read only',
+    ]);
+    // The links between workloads are as before.
+    expect(links(g)).toEqual(['resource:cache → peer:workload-c (shared)']);
+  });
+
+  it('draws none for a collapsed workload, and none in the layout (a group is laid out on its own)', () => {
+    expect(inner(graphOf(b, { ...drawn(c), collapsed: true }))).toEqual([]);
+    const laid = withoutPeerParts(graphOf(b, drawn(c)));
+    expect(inner(laid).map((e) => `${e.source} → ${e.target}`)).toEqual(['peer:workload-c → resource:cache']);
   });
 });
 

@@ -110,7 +110,13 @@ function peerGroup(peer: ProjectPeer, graph: WorkloadGraph, stored: Positions | 
       part: node as PeerPartNode['part'],
     };
   });
-  const out: PeerGroupParts = { parts, size: { width, height } };
+  const ownIds = new Set(own.map((n) => n.id));
+  const edges = graph.edges.flatMap((e) =>
+    e.kind !== 'link' && e.source !== e.target && ownIds.has(e.source) && ownIds.has(e.target)
+      ? [{ id: e.id, kind: e.kind, source: e.source, target: e.target, label: e.label }]
+      : [],
+  );
+  const out: PeerGroupParts = { parts, size: { width, height }, edges };
   return out;
 }
 

@@ -10,6 +10,7 @@ import {
   peerPartId,
   resourceNodeId,
   type GraphNode,
+  type InnerEdgeKind,
   type LinkEdge,
   type PeerNode,
   type PeerPartNode,
@@ -87,12 +88,22 @@ function servicePortsOf(read: Workload): ProjectPeer['servicePorts'] {
 
 /**
  * Another workload drawn open, as a group: its containers and resources (not its workload node: the
- * frame stands for it) in a frame of `size`, each at its offset in the frame (see ./project-group.ts,
- * which lays them out; read once per text).
+ * frame stands for it) in a frame of `size`, each at its offset in the frame, and the edges between
+ * them (see ./project-group.ts, which lays them out; read once per text).
  */
 export interface PeerGroupParts {
   parts: readonly PeerPartNode[];
   size: { width: number; height: number };
+  edges: readonly PeerInnerEdge[];
+}
+
+/** An edge of another workload between two of its containers and resources, by their ids in its own graph. */
+export interface PeerInnerEdge {
+  id: string;
+  kind: InnerEdgeKind;
+  source: string;
+  target: string;
+  label: string;
 }
 
 /** A peer as the canvas draws it: open with its group, unless collapsed to one node. */
@@ -110,7 +121,8 @@ export interface DrawnPeer extends ProjectPeer {
  * names where that is known (else the frame) and leaves from the peer's own resource. A shared
  * resource is drawn once, in the first workload that declares it (the edited one first), and linked
  * to the frame of each other workload declaring it. A link to a workload or port that is not in the
- * project is not drawn: the export's readiness reports it at its place.
+ * project is not drawn: the export's readiness reports it at its place. An open group's own edges are
+ * drawn inside its frame (read only, as links), one to its shared resource reaching where that is drawn.
  */
 export function projectParts(
   read: Workload,
@@ -142,13 +154,14 @@ export function projectParts(
   // Where each shared resource is drawn: the first workload declaring it, the edited one first.
   const drawnAt = new Map<string, string>();
   for (const mine of self.shared) if (!drawnAt.has(mine.key)) drawnAt.set(mine.key, resourceNodeId(mine.resource));
-  const hidden = new Set<string>(); // parts of groups drawn elsewhere (a shared resource)
+  // Parts of groups drawn elsewhere (a shared resource), and where they are drawn.
+  const hidden = new Map<string, string>();
   for (const peer of byName.values()) {
     for (const theirs of peer.shared) {
       const at = drawnAt.get(theirs.key);
       const id = openGroup(peer) ? peerPartId(peer.name, resourceNodeId(theirs.resource)) : peerNodeId(peer.name);
       if (at === undefined) drawnAt.set(theirs.key, id);
-      else if (id !== at) hidden.add(id);
+      else if (id !== at) hidden.set(id, at);
     }
   }
   const parts: PeerPartNode[] = [];
@@ -228,6 +241,21 @@ export function projectParts(
         label: 'shared',
         pointer: '',
       });
+    }
+  }
+  // Each open group's own edges, between its parts (or to where its shared resource is drawn).
+  for (const peer of byName.values()) {
+    const group = openGroup(peer);
+    if (!group) continue;
+    const end = (id: string) => {
+      const part = peerPartId(peer.name, id);
+      return drawn.has(part) ? part : hidden.get(part);
+    };
+    for (const inner of group.edges) {
+      const source = end(inner.source);
+      const target = end(inner.target);
+      if (source === undefined || target === undefined) continue;
+      link(`${peer.name}/${inner.id}`, { relation: inner.kind, source, target, label: inner.label, pointer: '' });
     }
   }
   // The frames first: React Flow draws a node's children after it.

@@ -138,15 +138,26 @@ export interface StartOrderEdge extends EdgeBase {
 
 /**
  * A link between workloads of the project: a `service-port` resource to the workload (and port) it
- * names, or a resource shared (same type, class and id) with another workload.
+ * names, or a resource shared (same type, class and id) with another workload. Or an edge inside
+ * another workload's frame (its `uses`, `mount` or `start-order`), read only, drawn as that kind.
  */
 export interface LinkEdge extends EdgeBase {
   kind: 'link';
-  relation: 'service-port' | 'shared';
+  relation: 'service-port' | 'shared' | InnerEdgeKind;
 }
+
+/** The kinds of edge another workload's frame draws inside it. */
+export type InnerEdgeKind = 'uses' | 'mount' | 'start-order';
 
 export type GraphEdge = UsesEdge | MountEdge | StartOrderEdge | LinkEdge;
 export type EdgeKind = GraphEdge['kind'];
+
+/** How an edge is drawn: as its kind, or, inside another workload's frame, as the kind it has there. */
+export function drawnKind(edge: GraphEdge): EdgeKind {
+  return edge.kind === 'link' && edge.relation !== 'service-port' && edge.relation !== 'shared'
+    ? edge.relation
+    : edge.kind;
+}
 
 export interface WorkloadGraph {
   nodes: GraphNode[];

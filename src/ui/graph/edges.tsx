@@ -10,6 +10,7 @@ import {
 import { memo, useMemo, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import {
+  drawnKind,
   labelLines,
   pointAt,
   READINESS_CHOICES,
@@ -176,12 +177,13 @@ const ReferenceEdgeView = memo(function ReferenceEdgeView(
   const [path, labelX, labelY] = pathOf(props, useLabelPlace(id));
   if (!data) return null;
   const { edge } = data;
+  const kind = drawnKind(edge); // inside another workload's frame, a link is drawn as its kind there
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={`graph-edge-path ${edge.kind}`} />
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} className={`graph-edge-path ${kind}`} />
       <EdgeLabel
         id={id}
-        kind={edge.kind}
+        kind={kind}
         x={labelX}
         y={labelY}
         text={edge.label}

@@ -1,6 +1,7 @@
 import { Position, type Edge, type Node } from '@xyflow/react';
 import {
   accessibleName,
+  drawnKind,
   estimatedSize,
   type GraphEdge,
   type GraphNode,
@@ -290,7 +291,7 @@ function sameEdge(a: GraphEdge, b: GraphEdge): boolean {
 /** The id of the arrowhead an edge ends with (defined by ArrowMarkers). */
 export function arrowFor(edge: GraphEdge): string {
   if (edge.problems.length > 0) return ARROW_IDS.problem;
-  return edge.kind === 'start-order' ? ARROW_IDS.startOrder : ARROW_IDS.plain;
+  return drawnKind(edge) === 'start-order' ? ARROW_IDS.startOrder : ARROW_IDS.plain;
 }
 
 export const ARROW_IDS = {
@@ -298,6 +299,12 @@ export const ARROW_IDS = {
   startOrder: 'score-graph-arrow-start-order',
   problem: 'score-graph-arrow-problem',
 } as const;
+
+/** An edge's kind; inside another workload's frame, `link inner` and the kind it has there. */
+function edgeClasses(edge: GraphEdge): string {
+  const kind = drawnKind(edge);
+  return kind === edge.kind ? kind : `${edge.kind} inner ${kind}`;
+}
 
 function flowEdge(edge: GraphEdge, selected: boolean): FlowEdge {
   const base = {
@@ -308,7 +315,7 @@ function flowEdge(edge: GraphEdge, selected: boolean): FlowEdge {
     ariaLabel: accessibleName(edge),
     // One arrowhead defined once for the canvas (see ArrowMarkers), not one per edge kept by React Flow.
     markerEnd: arrowFor(edge),
-    className: `graph-edge ${edge.kind}${edge.problems.length > 0 ? ' has-problems' : ''}`,
+    className: `graph-edge ${edgeClasses(edge)}${edge.problems.length > 0 ? ' has-problems' : ''}`,
     // Removing an edge goes through the canvas's own Delete handling (it may have to list references).
     deletable: false,
     // Focusable (a click focuses it, so Delete works) but out of the Tab order: Tab goes from node to
